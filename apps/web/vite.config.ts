@@ -1,5 +1,7 @@
+/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reporters } from '../../vitest.reporters.ts';
 
 const apiTarget = process.env.ATRIUM_API ?? 'http://localhost:8080';
 
@@ -14,5 +16,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    reporters: reporters('web'),
   },
 });

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { Cache } from './platform/cache.ts';
+import { fail } from './platform/envelope.ts';
+import { langOf, render, texts } from './platform/errors.ts';
+import { registerGuard } from './platform/guard.ts';
+import { registerHttpBasics } from './platform/http.ts';
+import type { Services } from './platform/services.ts';
+import { TokenService } from './platform/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { loadRevokedSessions } from './modules/auth/service.ts';
+import { logRoutes } from './modules/log/routes.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
+import { permissionCodes } from './modules/menu/service.ts';
+import { resourceRoutes } from './modules/resource/routes.ts';
+import { tenantRoutes } from './modules/tenant/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  signingKey: string;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
+  onCaptcha?: (key: string, text: string) => void;
+};
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const services: Services = {
+    db: deps.db,
+    config: deps.config,
+    tokens: new TokenService(deps.signingKey, now),
+    now,
+    cache: new Cache(),
+  };
+  await loadRevokedSessions(services, 24 * 3600);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Atrium API', version: '0.1.0' }, components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
+
+  registerHttpBasics(app);
+  registerGuard(app, services.tokens, (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds));
+
+  authRoutes(app, services, { onCaptcha: deps.onCaptcha });
+  menuRoutes(app, services);
+  userRoutes(app, services);
+  tenantRoutes(app, services);
+  resourceRoutes(app, services);
+  logRoutes(app, services);
+
+  const index = path.join(deps.config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+      return reply.status(404).send(fail(404, render(texts.pathNotFound, langOf(req.headers['accept-language']))));
+    }
+    if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+    // SPA fallback: every other path is a console route.
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+  });
+
+  return { app, services };
+}

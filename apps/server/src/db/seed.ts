@@ -1,0 +1,92 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { newId } from './ids.ts';
+import * as t from './schema/index.ts';
+import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
+import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
+import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
+import { paramSeed } from './seed-data/params.ts';
+import { deptSeed, postSeed, roleSeed } from './seed-data/roles.ts';
+
+export const PLATFORM_TENANT = '000000';
+
+/** First start of an empty database: api-contract §5, in one transaction. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(t.tenant);
+  if (n > 0) return false;
+  const adminHash = await hashPassword(md5Hex(opts.adminPassword ?? 'admin'));
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const tenantId = PLATFORM_TENANT;
+    await tx.insert(t.tenant).values({ id: newId(), tenantId, tenantName: '管理组', linkman: 'admin', accountNumber: -1, createTime: now, updateTime: now });
+    await tx.insert(t.oauthClient).values({
+      id: newId(), clientId: 'saber', clientSecretHash: sha256Hex('saber_secret'), scope: 'all',
+      authorizedGrantTypes: 'password,refresh_token,captcha,social', accessTokenValidity: 3600, refreshTokenValidity: 604800,
+    });
+
+    const deptIds = new Map<string, string>();
+    for (const d of deptSeed) {
+      const id = newId();
+      const parentId = d.parent ? deptIds.get(d.parent)! : '0';
+      deptIds.set(d.deptName, id);
+      await tx.insert(t.dept).values({ id, tenantId, parentId, ancestors: parentId === '0' ? '0' : `0,${parentId}`, deptName: d.deptName, fullName: d.fullName ?? d.deptName, sort: d.sort, deptCategory: d.deptCategory ?? 1 });
+    }
+    const rootDept = deptIds.values().next().value!;
+    const postIds: string[] = [];
+    for (const p of postSeed) {
+      const id = newId();
+      postIds.push(id);
+      await tx.insert(t.post).values({ id, tenantId, category: p.category, postCode: p.postCode, postName: p.postName, sort: p.sort });
+    }
+    const roleIds = new Map<string, string>();
+    for (const r of roleSeed) {
+      const id = newId();
+      roleIds.set(r.roleAlias, id);
+      await tx.insert(t.role).values({ id, tenantId, roleName: r.roleName, roleAlias: r.roleAlias, sort: r.sort });
+    }
+
+    const adminId = newId();
+    await tx.insert(t.user).values({
+      id: adminId, tenantId, account: 'admin', password: adminHash, name: 'admin', realName: '管理员', deptId: rootDept, postId: postIds[0] ?? null,
+      email: 'admin@atrium.local', mustChangePassword: 0,
+    });
+    await tx.insert(t.userRole).values({ userId: adminId, roleId: roleIds.get('administrator')!, tenantId });
+
+    const menuRows: (typeof t.menu.$inferInsert)[] = [];
+    const idByCode = new Map<string, string>();
+    const walk = (items: MenuSeed[], parentId: string) => {
+      for (const m of items) {
+        const id = newId();
+        idByCode.set(m.code, id);
+        menuRows.push({
+          id, tenantId, parentId, code: m.code, name: m.name, alias: m.alias ?? null, path: m.path ?? null, source: m.source ?? null,
+          sort: m.sort, category: m.category, action: m.action ?? (m.category === 1 ? 0 : 1), isOpen: m.isOpen ?? 1, remark: m.remark ?? null,
+        });
+        if (m.children) walk(m.children, id);
+      }
+    };
+    walk(menuSeed, '0');
+    for (let i = 0; i < menuRows.length; i += 200) await tx.insert(t.menu).values(menuRows.slice(i, i + 200));
+    const adminRole = roleIds.get('administrator')!;
+    await tx.insert(t.roleMenu).values(menuRows.map((m) => ({ roleId: adminRole, menuId: m.id!, tenantId })));
+
+    for (const top of topMenuSeed) {
+      const id = newId();
+      await tx.insert(t.topMenu).values({ id, tenantId, code: top.code, name: top.name, source: top.source ?? null, sort: top.sort });
+      const menuIds = top.menuCodes.map((c) => idByCode.get(c)).filter((x): x is string => !!x);
+      if (menuIds.length) await tx.insert(t.topMenuSetting).values(menuIds.map((menuId) => ({ topMenuId: id, menuId, tenantId })));
+    }
+
+    const dictRows = (seed: DictSeed[]) => seed.flatMap((d, i) => {
+      const parentId = newId();
+      return [
+        { id: parentId, parentId: '0', code: d.code, dictKey: '-1', dictValue: d.dictValue, sort: i + 1, remark: d.remark ?? null, isSealed: 0 },
+        ...d.children.map((c) => ({ id: newId(), parentId, code: d.code, dictKey: c.dictKey, dictValue: c.dictValue, sort: c.sort, remark: c.remark ?? null, isSealed: 0 })),
+      ];
+    });
+    await tx.insert(t.dict).values(dictRows(dictSeed));
+    await tx.insert(t.dictBiz).values(dictRows(dictBizSeed).map((r) => ({ ...r, tenantId })));
+    await tx.insert(t.param).values(paramSeed.map((p) => ({ id: newId(), ...p, remark: p.remark ?? null })));
+  });
+  return true;
+}

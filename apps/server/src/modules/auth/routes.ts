@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { requireAuth } from '../../platform/guard.ts';
+import type { Services } from '../../platform/services.ts';
+import { consumeCaptcha, createCaptcha } from './captcha.ts';
+import {
+  OAuthError, allowsGrant, authTexts, authenticate, checkClient, checkTenant, openSession, refreshSession, revokeSession,
+} from './service.ts';
+import { userInfo } from '../user/service.ts';
+
+const tokenQuery = z.object({
+  grant_type: z.string().max(32).optional(),
+  tenantId: z.string().max(12).optional(),
+  username: z.string().max(45).optional(),
+  password: z.string().max(128).optional(),
+  refresh_token: z.string().max(200).optional(),
+  scope: z.string().max(64).optional(),
+  type: z.string().max(32).optional(),
+  source: z.string().max(64).optional(),
+  code: z.string().max(500).optional(),
+  state: z.string().max(500).optional(),
+});
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+};
+
+export type AuthRouteOptions = { onCaptcha?: (key: string, text: string) => void };
+
+export function authRoutes(app: FastifyInstance, s: Services, opts: AuthRouteOptions = {}) {
+  app.post('/api/blade-auth/oauth/token', {
+    config: { auth: 'none' },
+    schema: { tags: ['auth'], summary: 'OAuth token: captcha, password, refresh_token, social grants' },
+  }, async (req, reply) => {
+    try {
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const parsed = tokenQuery.safeParse({ ...body, ...(req.query as object) });
+      if (!parsed.success) throw new OAuthError(400, { zh: '请求参数错误', en: 'Bad request' });
+      const q = parsed.data;
+      const client = await checkClient(s, req.headers.authorization);
+      const grant = q.grant_type ?? 'password';
+      if (!allowsGrant(client, grant)) throw new OAuthError(400, authTexts.badGrant);
+      const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+
+      if (grant === 'refresh_token') {
+        if (!q.refresh_token) throw new OAuthError(401, authTexts.badRefresh);
+        return await refreshSession(s, q.refresh_token, client);
+      }
+      if (grant === 'social') throw new OAuthError(400, authTexts.noSocial);
+      if (grant !== 'captcha' && grant !== 'password') throw new OAuthError(400, authTexts.badGrant);
+
+      if (grant === 'captcha') {
+        const good = await consumeCaptcha(s, header(req, 'captcha-key'), header(req, 'captcha-code'));
+        if (!good) throw new OAuthError(400, authTexts.badCaptcha);
+      } else if (s.config.captchaRequired) {
+        throw new OAuthError(400, authTexts.captchaRequired);
+      }
+      if (!q.username || !q.password) throw new OAuthError(400, authTexts.missing);
+      const tenantId = header(req, 'tenant-id') ?? q.tenantId ?? '000000';
+      await checkTenant(s, tenantId);
+      const u = await authenticate(s, tenantId, q.username, q.password, req.ip);
+      return await openSession(s, u, client, meta);
+    } catch (err) {
+      if (err instanceof OAuthError) return reply.status(err.status).send(err.body(req.lang));
+      throw err;
+    }
+  });
+
+  app.get('/api/blade-auth/oauth/captcha', {
+    config: { auth: 'none' },
+    schema: { tags: ['auth'], summary: 'A new single-use captcha (5 minutes)' },
+  }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createCaptcha(s, opts.onCaptcha);
+  });
+
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireAuth(req);
+    await revokeSession(s, auth.sid);
+    return reply.send(ok(true));
+  };
+  app.get('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'] } }, logout);
+  app.post('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'] } }, logout);
+
+  app.get('/api/blade-auth/oauth/user-info', { schema: { tags: ['auth'] } }, async (req) => {
+    return ok(await userInfo(s, requireAuth(req)));
+  });
+
+  app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'] } }, async (req) => {
+    s.cache.clearTenant(requireAuth(req).tenantId);
+    return ok(true);
+  });
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { authSession, dept, loginFailure, oauthClient, role, tenant, user, userRole } from '../../db/schema/index.ts';
+import { newId } from '../../db/ids.ts';
+import { burnPasswordCheck, hashPassword, sha256Hex, verifyPassword } from '../../platform/password.ts';
+import { newRefreshToken } from '../../platform/tokens.ts';
+import type { Services } from '../../platform/services.ts';
+import type { Lang } from '../../platform/errors.ts';
+
+export const MAX_FAILURES = 5;
+export const LOCK_WINDOW_MS = 10 * 60_000;
+
+/** A failed token request: raw OAuth error JSON, not the envelope. */
+export class OAuthError extends Error {
+  constructor(readonly status: 400 | 401 | 429, readonly text: { zh: string; en: string }) {
+    super(text.zh);
+  }
+  body(lang: Lang) {
+    return { error_code: this.status, error_description: this.text[lang] };
+  }
+}
+
+export const authTexts = {
+  badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
+  badGrant: { zh: '不支持的授权类型', en: 'Unsupported grant type' },
+  badCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
+  badCaptcha: { zh: '验证码不正确', en: 'The captcha is incorrect' },
+  captchaRequired: { zh: '当前必须使用验证码登录', en: 'Login requires a captcha' },
+  noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
+  tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
+  tenantDisabled: { zh: '租户已停用', en: 'The tenant is disabled' },
+  pending: { zh: '账号尚未通过审核，请等待管理员审批', en: 'The account is awaiting administrator approval' },
+  disabled: { zh: '账号已被停用', en: 'The account is disabled' },
+  badRefresh: { zh: '刷新令牌无效或已过期', en: 'The refresh token is invalid or expired' },
+  noSocial: { zh: '未配置第三方登录', en: 'No third-party login is configured' },
+  missing: { zh: '缺少用户名或密码', en: 'User name and password are required' },
+} as const;
+
+export const lockedText = (minutes: number) => ({
+  zh: `账号已被锁定，请 ${minutes} 分钟后重试`,
+  en: `The account is locked; try again in ${minutes} minute(s)`,
+});
+
+export type Client = typeof oauthClient.$inferSelect;
+
+export async function checkClient(s: Services, authorization: string | undefined): Promise<Client> {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '');
+  if (!m) throw new OAuthError(401, authTexts.badClient);
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i < 1) throw new OAuthError(401, authTexts.badClient);
+  const clientId = decoded.slice(0, i);
+  const secret = decoded.slice(i + 1);
+  const client = await s.cache.get('$global', `client:${clientId}`, async () => {
+    const [row] = await s.db.select().from(oauthClient)
+      .where(and(eq(oauthClient.clientId, clientId), eq(oauthClient.isDeleted, 0), eq(oauthClient.status, 1)));
+    return row ?? null;
+  });
+  if (!client || client.clientSecretHash !== sha256Hex(secret)) throw new OAuthError(401, authTexts.badClient);
+  return client;
+}
+
+export function allowsGrant(client: Client, grant: string): boolean {
+  return client.authorizedGrantTypes.split(',').map((g) => g.trim()).includes(grant);
+}
+
+export async function checkTenant(s: Services, tenantId: string) {
+  const [t] = await s.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
+  if (!t) throw new OAuthError(400, authTexts.noTenant);
+  if (t.status !== 1) throw new OAuthError(400, authTexts.tenantDisabled);
+  if (t.expireTime && t.expireTime.getTime() < s.now().getTime()) throw new OAuthError(400, authTexts.tenantExpired);
+  return t;
+}
+
+async function recentFailures(s: Services, tenantId: string, account: string) {
+  const since = new Date(s.now().getTime() - LOCK_WINDOW_MS);
+  const rows = await s.db.select({ at: loginFailure.at }).from(loginFailure)
+    .where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account), gte(loginFailure.at, since)));
+  return rows.map((r) => r.at.getTime()).sort((a, b) => a - b);
+}
+
+export async function checkNotLocked(s: Services, tenantId: string, account: string) {
+  const failures = await recentFailures(s, tenantId, account);
+  if (failures.length >= MAX_FAILURES) {
+    const unlockAt = failures[failures.length - MAX_FAILURES] + LOCK_WINDOW_MS;
+    const minutes = Math.max(1, Math.ceil((unlockAt - s.now().getTime()) / 60_000));
+    throw new OAuthError(429, lockedText(minutes));
+  }
+}
+
+/** Checks account and password of a tenant; every failure counts towards the lock. */
+export async function authenticate(s: Services, tenantId: string, account: string, wirePassword: string, ip: string) {
+  await checkNotLocked(s, tenantId, account);
+  const [u] = await s.db.select().from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)));
+  let ok = false;
+  if (u) {
+    const v = await verifyPassword(wirePassword, u.password);
+    ok = v.ok;
+    if (ok && v.needsRehash) await s.db.update(user).set({ password: await hashPassword(wirePassword) }).where(eq(user.id, u.id));
+  } else {
+    await burnPasswordCheck(wirePassword);
+  }
+  if (!ok || !u) {
+    await s.db.insert(loginFailure).values({ id: newId(), tenantId, account: account.slice(0, 45), at: s.now(), ip });
+    throw new OAuthError(400, authTexts.badCredentials);
+  }
+  if (u.status === 2) throw new OAuthError(400, authTexts.pending);
+  if (u.status !== 1) throw new OAuthError(400, authTexts.disabled);
+  await s.db.delete(loginFailure).where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account)));
+  return u;
+}
+
+export type UserRow = typeof user.$inferSelect;
+
+async function rolesOf(s: Services, u: UserRow) {
+  return s.db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
+    .innerJoin(role, and(eq(role.id, userRole.roleId), eq(role.isDeleted, 0)))
+    .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
+}
+
+/** Opens a session and answers the token JSON of api-contract §3. */
+export async function openSession(s: Services, u: UserRow, client: Client, meta: { ip: string; userAgent?: string }) {
+  const refresh = newRefreshToken();
+  const sid = randomUUID();
+  const now = s.now();
+  await s.db.insert(authSession).values({
+    id: sid, tenantId: u.tenantId, userId: u.id, clientId: client.clientId, refreshHash: sha256Hex(refresh),
+    expiresAt: new Date(now.getTime() + client.refreshTokenValidity * 1000), createdAt: now, lastUsedAt: now,
+    ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500),
+  });
+  return tokenResponse(s, u, client, sid, refresh);
+}
+
+async function tokenResponse(s: Services, u: UserRow, client: Client, sid: string, refresh: string) {
+  const roles = await rolesOf(s, u);
+  const roleIds = roles.map((r) => r.id);
+  const { token, jti } = await s.tokens.signAccess(
+    { tenantId: u.tenantId, userId: u.id, account: u.account, roleIds, deptId: u.deptId, clientId: client.clientId, sid },
+    client.accessTokenValidity,
+  );
+  let deptName = '';
+  if (u.deptId) {
+    const [d] = await s.db.select({ name: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
+    deptName = d?.name ?? '';
+  }
+  return {
+    access_token: token, token_type: 'bearer', refresh_token: refresh, expires_in: client.accessTokenValidity, scope: 'all',
+    tenant_id: u.tenantId, user_id: u.id, user_name: u.account, account: u.account, real_name: u.realName ?? '',
+    nick_name: u.name ?? u.account, avatar: u.avatar ?? '', role_id: roleIds.join(','), role_name: roles.map((r) => r.alias).join(','),
+    dept_id: u.deptId ?? '', dept_name: deptName, post_id: u.postId ?? '', oauth_id: u.oauthId ?? '', client_id: client.clientId,
+    must_change_password: u.mustChangePassword === 1, license: 'Atrium', jti,
+  };
+}
+
+/** Rotates the refresh token: the presented one stops working in the same statement that issues the next. */
+export async function refreshSession(s: Services, presented: string, client: Client) {
+  const oldHash = sha256Hex(presented);
+  const next = newRefreshToken();
+  const now = s.now();
+  const [sess] = await s.db.update(authSession).set({ refreshHash: sha256Hex(next), lastUsedAt: now })
+    .where(and(eq(authSession.refreshHash, oldHash), isNull(authSession.revokedAt), gte(authSession.expiresAt, now), eq(authSession.clientId, client.clientId)))
+    .returning();
+  if (!sess) throw new OAuthError(401, authTexts.badRefresh);
+  const [u] = await s.db.select().from(user).where(and(eq(user.id, sess.userId), eq(user.tenantId, sess.tenantId), eq(user.isDeleted, 0)));
+  if (!u || u.status !== 1) throw new OAuthError(401, authTexts.badRefresh);
+  await checkTenant(s, u.tenantId);
+  return tokenResponse(s, u, client, sess.id, next);
+}
+
+export async function revokeSession(s: Services, sid: string) {
+  const now = s.now();
+  await s.db.update(authSession).set({ revokedAt: now }).where(and(eq(authSession.id, sid), isNull(authSession.revokedAt)));
+  s.tokens.revoke(sid, now.getTime() + 24 * 3600_000);
+}
+
+/** Sessions revoked recently, so a restarted process keeps refusing their access tokens. */
+export async function loadRevokedSessions(s: Services, maxAccessTtlSeconds: number) {
+  const since = new Date(s.now().getTime() - maxAccessTtlSeconds * 1000);
+  const rows = await s.db.select({ id: authSession.id }).from(authSession).where(gte(authSession.revokedAt, since));
+  for (const r of rows) s.tokens.revoke(r.id, s.now().getTime() + maxAccessTtlSeconds * 1000);
+}
+
+export async function revokeUserSessions(s: Services, userIds: string[], exceptSid?: string) {
+  if (!userIds.length) return;
+  const rows = await s.db.update(authSession).set({ revokedAt: s.now() })
+    .where(and(inArray(authSession.userId, userIds), isNull(authSession.revokedAt), exceptSid ? ne(authSession.id, exceptSid) : undefined))
+    .returning({ id: authSession.id });
+  for (const r of rows) s.tokens.revoke(r.id, s.now().getTime() + 24 * 3600_000);
+}
+
+export async function failureCount(s: Services, tenantId: string, account: string) {
+  const [r] = await s.db.select({ n: count() }).from(loginFailure).where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account)));
+  return r?.n ?? 0;
+}

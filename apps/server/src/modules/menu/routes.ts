@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { requireAuth } from '../../platform/guard.ts';
+import type { Services } from '../../platform/services.ts';
+import { buttons, routes, topMenus } from './service.ts';
+
+const idString = z.union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()]).transform(String);
+
+export function menuRoutes(root: FastifyInstance, s: Services) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/blade-system/menu/routes', {
+    schema: { tags: ['menu'], querystring: z.object({ topMenuId: z.union([idString, z.literal('')]).optional() }) },
+  }, async (req) => ok(await routes(s, requireAuth(req), req.query.topMenuId || undefined)));
+
+  app.get('/api/blade-system/menu/buttons', { schema: { tags: ['menu'] } }, async (req) => ok(await buttons(s, requireAuth(req))));
+  app.get('/api/blade-system/menu/top-menu', { schema: { tags: ['menu'] } }, async (req) => ok(await topMenus(s, requireAuth(req))));
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { attach } from '../../db/schema/index.ts';
+import { newId } from '../../db/ids.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/guard.ts';
+import type { Services } from '../../platform/services.ts';
+import { mimeOf, sniff } from './files.ts';
+
+const texts = {
+  noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  badType: { zh: '文件类型不支持', en: 'This file type is not supported' },
+  tooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
+};
+
+/**
+ * Files are stored under <data dir>/uploads and served at /files/<random name>: the 128-bit random
+ * name is the capability (an <img> cannot send the bearer header), and listing is impossible.
+ */
+export function resourceRoutes(app: FastifyInstance, s: Services) {
+  const dir = path.join(s.config.dataDir, 'uploads');
+
+  app.post('/api/blade-resource/oss/endpoint/put-file', { schema: { tags: ['resource'], summary: 'Upload one file (multipart field "file")' } }, async (req) => {
+    const auth = requireAuth(req);
+    if (!req.isMultipart()) throw badRequest(texts.noFile);
+    const part = await req.file({ limits: { fileSize: s.config.uploadMaxBytes, files: 1 } });
+    if (!part) throw badRequest(texts.noFile);
+    const buf = await part.toBuffer().catch((err: { code?: string }) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
+      throw err;
+    });
+    if (part.file.truncated) throw badRequest(texts.tooLarge);
+    if (!buf.length) throw badRequest(texts.noFile);
+    const kind = sniff(buf, part.filename);
+    if (!kind) throw badRequest(texts.badType);
+    const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+    await fs.promises.mkdir(dir, { recursive: true });
+    await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
+    const link = `/files/${name}`;
+    const attachId = newId();
+    await s.db.insert(attach).values({
+      id: attachId, tenantId: auth.tenantId, link, domain: '', name, originalName: part.filename.slice(0, 500), extension: kind.ext,
+      attachSize: buf.length, createUser: auth.userId, createTime: s.now(),
+    });
+    return ok({ link, domain: '', name, originalName: part.filename, attachId }, '上传成功');
+  });
+
+  app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
+    const { name } = req.params as { name: string };
+    const m = /^([0-9a-f]{32})\.([a-z]{2,5})$/.exec(name);
+    const kind = m ? mimeOf[m[2]] : undefined;
+    if (!m || !kind) throw notFound();
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) throw notFound();
+    reply.header('content-type', kind.mime).header('content-length', stat.size).header('cache-control', 'private, max-age=86400');
+    if (!kind.inline) reply.header('content-disposition', 'attachment');
+    return reply.send(fs.createReadStream(file));
+  });
+}

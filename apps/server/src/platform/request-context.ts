@@ -1,0 +1,17 @@
+import type { AuthContext } from './tokens.ts';
+import type { Lang } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    /** 'none': public; 'user' (default): a valid access token is required. */
+    auth?: 'none' | 'user';
+    /** A menu/button code the caller's roles must hold. */
+    permission?: string;
+  }
+}
+
+export {};

@@ -1,0 +1,13 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { TokenService } from './tokens.ts';
+import type { Cache } from './cache.ts';
+
+/** What every module gets: the database, config, token service, clock and the shared read cache. */
+export type Services = {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  now: () => Date;
+  cache: Cache;
+};

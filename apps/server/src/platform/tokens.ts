@@ -1,0 +1,70 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export type AccessClaims = {
+  tenantId: string;
+  userId: string;
+  account: string;
+  roleIds: string[];
+  deptId: string | null;
+  clientId: string;
+  sid: string;
+};
+
+export type AuthContext = AccessClaims;
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  /** Sessions revoked by logout, kept until their last access token would have expired anyway. */
+  private readonly revoked = new Map<string, number>();
+
+  constructor(secret: string, private readonly now: () => Date) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(claims: AccessClaims, ttlSeconds: number): Promise<{ token: string; jti: string }> {
+    const jti = randomUUID();
+    const iat = Math.floor(this.now().getTime() / 1000);
+    const token = await new SignJWT({
+      tid: claims.tenantId, acc: claims.account, rol: claims.roleIds, dep: claims.deptId, cid: claims.clientId, sid: claims.sid,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setJti(jti)
+      .setIssuer('atrium')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+    return { token, jti };
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: 'atrium', algorithms: ['HS256'], currentDate: this.now(),
+      });
+      const p = payload as Record<string, unknown>;
+      if (typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
+      const exp = this.revoked.get(p.sid);
+      if (exp !== undefined) return null;
+      return {
+        userId: p.sub, tenantId: p.tid, account: String(p.acc ?? ''), roleIds: Array.isArray(p.rol) ? p.rol.map(String) : [],
+        deptId: p.dep == null ? null : String(p.dep), clientId: String(p.cid ?? ''), sid: p.sid,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  revoke(sid: string, untilMs: number): void {
+    this.revoked.set(sid, untilMs);
+    if (this.revoked.size % 256 === 0) this.sweep();
+  }
+
+  private sweep(): void {
+    const t = this.now().getTime();
+    for (const [sid, until] of this.revoked) if (until < t) this.revoked.delete(sid);
+  }
+}
+
+export const newRefreshToken = () => randomBytes(32).toString('base64url');

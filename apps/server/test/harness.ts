@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { md5Hex } from '../src/platform/password.ts';
+import type { Services } from '../src/platform/services.ts';
+
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const ADMIN_PASSWORD = 'admin';
+
+export type TestApp = {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  config: Config;
+  captchas: Map<string, string>;
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+};
+
+/**
+ * A real app on a real database: PGlite in memory, or — when DATABASE_URL is set — a throwaway
+ * PostgreSQL database created for this test file and dropped afterwards.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
+  let dbUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `atrium_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides };
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4 });
+  await database.migrate();
+  await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
+  const captchas = new Map<string, string>();
+  const clock = { offsetMs: 0 };
+  const { app, services } = await buildApp({
+    config, db: database.db, signingKey: randomBytes(32).toString('hex'),
+    now: () => new Date(Date.now() + clock.offsetMs),
+    onCaptcha: (key, text) => captchas.set(key, text),
+  });
+  await app.ready();
+  return {
+    app, services, database, config, captchas, clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newCaptcha(t: TestApp): Promise<{ key: string; code: string }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+  const { key } = res.json() as { key: string };
+  return { key, code: t.captchas.get(key)! };
+}
+
+export type LoginInput = { tenantId?: string; username?: string; password?: string; captcha?: { key: string; code: string } | null; plain?: boolean };
+
+/** The login of the console: captcha first, then the token call with the MD5 of the typed password. */
+export async function login(t: TestApp, input: LoginInput = {}) {
+  const captcha = input.captcha === undefined ? await newCaptcha(t) : input.captcha;
+  const tenantId = input.tenantId ?? '000000';
+  const password = input.password ?? ADMIN_PASSWORD;
+  const query = new URLSearchParams({
+    tenantId, username: input.username ?? 'admin', password: input.plain ? password : md5Hex(password),
+    grant_type: captcha ? 'captcha' : 'password', scope: 'all', type: 'account',
+  });
+  return t.app.inject({
+    method: 'POST', url: `/api/blade-auth/oauth/token?${query}`,
+    headers: { authorization: BASIC, 'tenant-id': tenantId, ...(captcha ? { 'captcha-key': captcha.key, 'captcha-code': captcha.code } : {}) },
+  });
+}
+
+export async function loginToken(t: TestApp, input: LoginInput = {}): Promise<{ access: string; refresh: string; body: Record<string, unknown> }> {
+  const res = await login(t, input);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { access: body.access_token, refresh: body.refresh_token, body };
+}
+
+export const bearer = (token: string) => ({ 'blade-auth': `bearer ${token}`, authorization: BASIC });

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { reporters } from '../../vitest.reporters.ts';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: reporters('server'),
+  },
+});

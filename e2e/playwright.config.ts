@@ -1,0 +1,38 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+export const captchaFile = path.join(dataDir, 'captchas.txt');
+process.env.ATRIUM_E2E_CAPTCHA_FILE = captchaFile;
+const reportDir = process.env.ATRIUM_REPORT_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: reportDir ? [['list'], ['json', { outputFile: `${reportDir}/playwright.json` }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 820 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx ../apps/server/test/captcha-file-server.ts',
+    url: `http://localhost:${port}/api/blade-system/tenant/info?domain=x`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(port), ATRIUM_DATA_DIR: dataDir, ATRIUM_E2E_CAPTCHA_FILE: captchaFile, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  },
+});
