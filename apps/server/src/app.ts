@@ -45,7 +45,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
   });

@@ -47,6 +47,5 @@ export async function start(opts: StartOptions = {}) {
     app.log.info('Log in with tenant 000000 and user admin.');
   }
   if (!config.captchaRequired) app.log.warn('ATRIUM_CAPTCHA=off: logins do not need a captcha.');
-}
   return app;
 }

@@ -28,7 +28,7 @@ export type TestApp = {
  * A real app on a real database: PGlite in memory, or — when DATABASE_URL is set — a throwaway
  * PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, setup?: (app: FastifyInstance) => void): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -59,6 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
   });
+  setup?.(app);
   await app.ready();
   return {
     app, services, database, config, captchas, clock,

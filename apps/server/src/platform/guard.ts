@@ -18,7 +18,7 @@ export function bearerOf(req: FastifyRequest): string | null {
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, permissions: PermissionLookup): void {
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
     if (!req.routeOptions.url) return; // unknown path: the 404 handler answers
     if (config.auth === 'none') {
