@@ -6,6 +6,8 @@ import { burnPasswordCheck, hashPassword, sha256Hex, verifyPassword } from '../.
 import { newRefreshToken } from '../../platform/tokens.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Lang } from '../../platform/errors.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import type { Db } from '../../db/client.ts';
 
 export const MAX_FAILURES = 5;
 export const LOCK_WINDOW_MS = 10 * 60_000;
@@ -91,13 +93,16 @@ export async function checkNotLocked(s: Services, tenantId: string, account: str
 /** Checks account and password of a tenant; every failure counts towards the lock. */
 export async function authenticate(s: Services, tenantId: string, account: string, wirePassword: string, ip: string) {
   await checkNotLocked(s, tenantId, account);
-  const [u] = await s.db.select().from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)));
+  const [u] = await withTenant(s.db, tenantId, (tx) => tx.select().from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0))));
   let ok = false;
   if (u) {
     const v = await verifyPassword(wirePassword, u.password);
     ok = v.ok;
-    if (ok && v.needsRehash) await s.db.update(user).set({ password: await hashPassword(wirePassword) }).where(eq(user.id, u.id));
+    if (ok && v.needsRehash) {
+      const rehashed = await hashPassword(wirePassword);
+      await withTenant(s.db, tenantId, (tx) => tx.update(user).set({ password: rehashed }).where(and(eq(user.id, u.id), eq(user.tenantId, tenantId))));
+    }
   } else {
     await burnPasswordCheck(wirePassword);
   }
@@ -113,8 +118,8 @@ export async function authenticate(s: Services, tenantId: string, account: strin
 
 export type UserRow = typeof user.$inferSelect;
 
-async function rolesOf(s: Services, u: UserRow) {
-  return s.db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
+async function rolesOf(db: Db, u: UserRow) {
+  return db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
     .innerJoin(role, and(eq(role.id, userRole.roleId), eq(role.isDeleted, 0)))
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
 }
@@ -133,17 +138,20 @@ export async function openSession(s: Services, u: UserRow, client: Client, meta:
 }
 
 async function tokenResponse(s: Services, u: UserRow, client: Client, sid: string, refresh: string) {
-  const roles = await rolesOf(s, u);
+  const { roles, deptName } = await withTenant(s.db, u.tenantId, async (tx) => {
+    const roles = await rolesOf(tx, u);
+    let deptName = '';
+    if (u.deptId) {
+      const [d] = await tx.select({ name: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
+      deptName = d?.name ?? '';
+    }
+    return { roles, deptName };
+  });
   const roleIds = roles.map((r) => r.id);
   const { token, jti } = await s.tokens.signAccess(
     { tenantId: u.tenantId, userId: u.id, account: u.account, roleIds, deptId: u.deptId, clientId: client.clientId, sid },
     client.accessTokenValidity,
   );
-  let deptName = '';
-  if (u.deptId) {
-    const [d] = await s.db.select({ name: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
-    deptName = d?.name ?? '';
-  }
   return {
     access_token: token, token_type: 'bearer', refresh_token: refresh, expires_in: client.accessTokenValidity, scope: 'all',
     tenant_id: u.tenantId, user_id: u.id, user_name: u.account, account: u.account, real_name: u.realName ?? '',
@@ -162,7 +170,8 @@ export async function refreshSession(s: Services, presented: string, client: Cli
     .where(and(eq(authSession.refreshHash, oldHash), isNull(authSession.revokedAt), gte(authSession.expiresAt, now), eq(authSession.clientId, client.clientId)))
     .returning();
   if (!sess) throw new OAuthError(401, authTexts.badRefresh);
-  const [u] = await s.db.select().from(user).where(and(eq(user.id, sess.userId), eq(user.tenantId, sess.tenantId), eq(user.isDeleted, 0)));
+  const [u] = await withTenant(s.db, sess.tenantId, (tx) =>
+    tx.select().from(user).where(and(eq(user.id, sess.userId), eq(user.tenantId, sess.tenantId), eq(user.isDeleted, 0))));
   if (!u || u.status !== 1) throw new OAuthError(401, authTexts.badRefresh);
   await checkTenant(s, u.tenantId);
   return tokenResponse(s, u, client, sess.id, next);

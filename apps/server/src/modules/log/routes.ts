@@ -6,6 +6,7 @@ import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
 
 const cut = (n: number) => z.string().max(100_000).transform((v) => v.slice(0, n));
 const entry = z.object({
@@ -26,11 +27,11 @@ export function logRoutes(root: FastifyInstance, s: Services) {
     const auth = requireAuth(req);
     const list = Array.isArray(req.body) ? req.body : req.body.logs;
     if (list.length) {
-      await s.db.insert(errorLog).values(list.map((e) => ({
+      await withTenant(s.db, auth.tenantId, (tx) => tx.insert(errorLog).values(list.map((e) => ({
         id: newId(), tenantId: auth.tenantId, userId: auth.userId, type: e.type, url: e.url ?? null,
         message: [e.message, e.info].filter(Boolean).join('\n') || null, stack: e.stack ?? null, clientTime: e.time ?? null,
         userAgent: req.headers['user-agent']?.slice(0, 500) ?? null, requestId: req.id, createTime: s.now(),
-      })));
+      }))));
     }
     return ok(list.length, '发送成功');
   });

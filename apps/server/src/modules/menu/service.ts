@@ -3,6 +3,7 @@ import { menu, roleMenu, topMenu, topMenuSetting } from '../../db/schema/index.t
 import { notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
 
 export type MenuRow = typeof menu.$inferSelect;
 export type MenuNode = {
@@ -16,11 +17,11 @@ const roleKey = (roleIds: string[]) => [...roleIds].sort().join(',');
 export async function grantedMenus(s: Services, tenantId: string, roleIds: string[]): Promise<MenuRow[]> {
   return s.cache.get(tenantId, `menus:${roleKey(roleIds)}`, async () => {
     if (!roleIds.length) return [];
-    return s.db.selectDistinct({ m: menu }).from(roleMenu)
+    return withTenant(s.db, tenantId, (tx) => tx.selectDistinct({ m: menu }).from(roleMenu)
       .innerJoin(menu, and(eq(menu.id, roleMenu.menuId), eq(menu.isDeleted, 0)))
       .where(and(inArray(roleMenu.roleId, roleIds), eq(roleMenu.tenantId, tenantId)))
       .orderBy(asc(menu.sort), asc(menu.id))
-      .then((rows) => rows.map((r) => r.m));
+      .then((rows) => rows.map((r) => r.m)));
   });
 }
 
@@ -74,11 +75,13 @@ export async function routes(s: Services, auth: AuthContext, topMenuId?: string)
   return s.cache.get(auth.tenantId, key, async () => {
     const rows = (await grantedMenus(s, auth.tenantId, auth.roleIds)).filter((m) => m.category === 1);
     if (!topMenuId) return buildTree(rows);
-    const [tm] = await s.db.select({ id: topMenu.id }).from(topMenu)
-      .where(and(eq(topMenu.id, topMenuId), eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)));
-    if (!tm) throw notFound();
-    const roots = await s.db.select({ id: topMenuSetting.menuId }).from(topMenuSetting)
-      .where(and(eq(topMenuSetting.topMenuId, topMenuId), eq(topMenuSetting.tenantId, auth.tenantId)));
+    const roots = await withTenant(s.db, auth.tenantId, async (tx) => {
+      const [tm] = await tx.select({ id: topMenu.id }).from(topMenu)
+        .where(and(eq(topMenu.id, topMenuId), eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)));
+      if (!tm) throw notFound();
+      return tx.select({ id: topMenuSetting.menuId }).from(topMenuSetting)
+        .where(and(eq(topMenuSetting.topMenuId, topMenuId), eq(topMenuSetting.tenantId, auth.tenantId)));
+    });
     const keep = subtreeIds(rows, new Set(roots.map((r) => r.id)));
     return buildTree(rows.filter((r) => keep.has(r.id)));
   });
@@ -94,8 +97,8 @@ export async function buttons(s: Services, auth: AuthContext): Promise<MenuNode[
 }
 
 export async function topMenus(s: Services, auth: AuthContext) {
-  return s.cache.get(auth.tenantId, 'top-menus', async () =>
-    s.db.select({ id: topMenu.id, code: topMenu.code, name: topMenu.name, source: topMenu.source, sort: topMenu.sort })
+  return s.cache.get(auth.tenantId, 'top-menus', async () => withTenant(s.db, auth.tenantId, (tx) =>
+    tx.select({ id: topMenu.id, code: topMenu.code, name: topMenu.name, source: topMenu.source, sort: topMenu.sort })
       .from(topMenu).where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)))
-      .orderBy(asc(topMenu.sort), asc(topMenu.id)));
+      .orderBy(asc(topMenu.sort), asc(topMenu.id))));
 }

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { mimeOf, sniff } from './files.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
 
 const texts = {
   noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
@@ -41,10 +42,10 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
     await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
     const link = `/files/${name}`;
     const attachId = newId();
-    await s.db.insert(attach).values({
+    await withTenant(s.db, auth.tenantId, (tx) => tx.insert(attach).values({
       id: attachId, tenantId: auth.tenantId, link, domain: '', name, originalName: part.filename.slice(0, 500), extension: kind.ext,
       attachSize: buf.length, createUser: auth.userId, createTime: s.now(),
-    });
+    }));
     return ok({ link, domain: '', name, originalName: part.filename, attachId }, '上传成功');
   });
 

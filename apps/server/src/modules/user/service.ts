@@ -7,6 +7,8 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { passwordPolicyError } from './policy.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import type { Db } from '../../db/client.ts';
 
 export const userTexts = {
   oldPasswordWrong: { zh: '原密码错误', en: 'The old password is wrong' },
@@ -15,8 +17,8 @@ export const userTexts = {
   registered: { zh: '注册申请已提交', en: 'The application has been submitted' },
 } as const;
 
-export async function findUser(s: Services, auth: AuthContext) {
-  const [u] = await s.db.select().from(user)
+export async function findUser(db: Db, auth: AuthContext) {
+  const [u] = await db.select().from(user)
     .where(and(eq(user.id, auth.userId), eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0)));
   if (!u) throw notFound();
   return u;
@@ -24,16 +26,20 @@ export async function findUser(s: Services, auth: AuthContext) {
 
 /** The user of api-contract §3 "user-info"; never carries the password hash. */
 export async function userInfo(s: Services, auth: AuthContext) {
-  const u = await findUser(s, auth);
-  const roles = await s.db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
+  return withTenant(s.db, auth.tenantId, (tx) => readUserInfo(tx, auth));
+}
+
+async function readUserInfo(db: Db, auth: AuthContext) {
+  const u = await findUser(db, auth);
+  const roles = await db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
     .innerJoin(role, and(eq(role.id, userRole.roleId), eq(role.isDeleted, 0)))
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
   let deptName = '';
   if (u.deptId) {
-    const [d] = await s.db.select({ n: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
+    const [d] = await db.select({ n: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
     deptName = d?.n ?? '';
   }
-  const [t] = await s.db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, u.tenantId));
+  const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, u.tenantId));
   return {
     id: u.id, tenantId: u.tenantId, tenantName: t?.name ?? '', account: u.account, name: u.name ?? '', realName: u.realName ?? '',
     avatar: u.avatar ?? '', email: u.email ?? '', phone: u.phone ?? '', sex: u.sex, deptId: u.deptId ?? '', deptName,
@@ -45,13 +51,15 @@ export async function userInfo(s: Services, auth: AuthContext) {
 export type InfoUpdate = { avatar?: string; name?: string; realName?: string; phone?: string; email?: string };
 
 export async function updateInfo(s: Services, auth: AuthContext, patch: InfoUpdate) {
-  const u = await findUser(s, auth);
-  await s.db.update(user).set({
-    avatar: patch.avatar ?? u.avatar, name: patch.name ?? u.name, realName: patch.realName ?? u.realName,
-    phone: patch.phone ?? u.phone, email: patch.email ?? u.email,
-    updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
-  }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
-  return userInfo(s, auth);
+  return withTenant(s.db, auth.tenantId, async (tx) => {
+    const u = await findUser(tx, auth);
+    await tx.update(user).set({
+      avatar: patch.avatar ?? u.avatar, name: patch.name ?? u.name, realName: patch.realName ?? u.realName,
+      phone: patch.phone ?? u.phone, email: patch.email ?? u.email,
+      updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
+    }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
+    return readUserInfo(tx, auth);
+  });
 }
 
 function policy(password: string, account: string, field: string) {
@@ -61,15 +69,15 @@ function policy(password: string, account: string, field: string) {
 
 /** Old password arrives as MD5 (a check), the new one as typed (a set), so the policy can be enforced. */
 export async function updatePassword(s: Services, auth: AuthContext, body: { oldPassword: string; newPassword: string; newPassword1: string }) {
-  const u = await findUser(s, auth);
+  const u = await withTenant(s.db, auth.tenantId, (tx) => findUser(tx, auth));
   if (body.newPassword !== body.newPassword1) throw badRequest(userTexts.mismatch, [{ field: 'newPassword1', message: userTexts.mismatch.zh }]);
   const v = await verifyPassword(body.oldPassword, u.password);
   if (!v.ok) throw badRequest(userTexts.oldPasswordWrong, [{ field: 'oldPassword', message: userTexts.oldPasswordWrong.zh }]);
   policy(body.newPassword, u.account, 'newPassword');
-  await s.db.update(user).set({
-    password: await hashPassword(md5Hex(body.newPassword)), mustChangePassword: 0,
-    updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
-  }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
+  const hash = await hashPassword(md5Hex(body.newPassword));
+  await withTenant(s.db, auth.tenantId, (tx) => tx.update(user).set({
+    password: hash, mustChangePassword: 0, updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
+  }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId))));
   // Other sessions of this user end: whoever else held the old password is out.
   await revokeUserSessions(s, [u.id], auth.sid);
   return true;
@@ -84,12 +92,12 @@ export async function registerGuest(s: Services, body: GuestApplication) {
   if (t.expireTime && t.expireTime.getTime() < s.now().getTime()) throw badRequest({ zh: '租户已过期', en: 'The tenant has expired' });
   policy(body.password, body.account, 'password');
   const now = s.now();
+  const hash = await hashPassword(md5Hex(body.password));
   try {
-    await s.db.insert(user).values({
+    await withTenant(s.db, t.tenantId, (tx) => tx.insert(user).values({
       id: newId(), tenantId: t.tenantId, account: body.account, name: body.name ?? body.account, realName: body.name ?? body.account,
-      password: await hashPassword(md5Hex(body.password)), oauthId: body.oauthId ?? null, status: 2,
-      createTime: now, updateTime: now,
-    });
+      password: hash, oauthId: body.oauthId ?? null, status: 2, createTime: now, updateTime: now,
+    }));
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken.zh }]);
     throw err;

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import { expect, test } from '@playwright/test';
+import { login, openLogin } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a wrong captcha shows the server message and no session is set', async ({ page }) => {
+  await openLogin(page);
+  await page.getByPlaceholder(/用户名|账号/).first().fill('admin');
+  await page.getByPlaceholder(/^(请输入)?密码/).first().fill('admin');
+  await page.getByPlaceholder(/验证码/).first().fill('zzzz');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByText('验证码不正确')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('log in through the captcha and see the server menus', async ({ page }) => {
+  await login(page);
+  const sider = page.locator('.ant-layout-sider, aside').first();
+  await expect(sider.getByText('系统管理').first()).toBeVisible();
+  await expect(page.getByText('admin').first()).toBeVisible();
+});
+
+test('open pages into tags and close them', async ({ page }) => {
+  await login(page);
+  await page.goto('/info/index');
+  await expect(page).toHaveURL(/\/info\/index/);
+  await page.goto('/test/index');
+  const tags = page.locator('[data-testid="tags-bar"]');
+  await expect(tags.getByText('首页')).toBeVisible();
+  await expect(tags.locator('[data-tag]')).toHaveCount(3);
+  // Closing the active tag activates the previous one.
+  await tags.locator('[data-tag="/test/index"] .atrium-tag-close').click();
+  await expect(page).toHaveURL(/\/info\/index/);
+  await expect(tags.locator('[data-tag]')).toHaveCount(2);
+  // The home tag cannot be closed.
+  await expect(tags.locator('[data-tag="/wel/index"] .atrium-tag-close')).toHaveCount(0);
+});
+
+test('switch language and theme', async ({ page }) => {
+  await login(page);
+  await page.locator('[data-testid="lang-switch"]').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('[data-testid="tags-bar"]').getByText('Home')).toBeVisible();
+  await page.locator('[data-testid="lang-switch"]').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page.locator('[data-testid="tags-bar"]').getByText('首页')).toBeVisible();
+
+  await page.locator('[data-testid="theme-picker"]').click();
+  await page.locator('[data-theme-option="theme-dark"]').click();
+  await expect(page.locator('body')).toHaveClass(/theme-dark/);
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/theme-dark/);
+});
+
+test('lock and unlock', async ({ page }) => {
+  await login(page);
+  await page.locator('[data-testid="lock"]').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog.getByText('锁屏密码不能为空')).toBeVisible();
+  await dialog.locator('input').fill('Lock#123');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page).toHaveURL(/\/lock/);
+  // The guard keeps a locked user on /lock.
+  await page.goto('/wel/index');
+  await expect(page).toHaveURL(/\/lock/);
+  await page.locator('input[type="password"]').fill('wrong');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/lock/);
+  await page.locator('input[type="password"]').fill('Lock#123');
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/\/lock/);
+});
+
+test('upload an avatar', async ({ page }) => {
+  await login(page);
+  await page.goto('/info/index');
+  const png = path.join(os.tmpdir(), 'atrium-avatar.png');
+  // A real 1×1 PNG.
+  fs.writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  const uploaded = page.waitForResponse((r) => r.url().includes('/oss/endpoint/put-file'));
+  await page.locator('input[type="file"]').setInputFiles(png);
+  const res = await uploaded;
+  expect((await res.json()).data.link).toMatch(/^\/files\//);
+  await expect(page.locator('img[src^="/files/"]').first()).toBeVisible();
+});
+
+test('a 401 sends you to /login', async ({ page }) => {
+  await login(page);
+  // Revoke the session behind the browser's back: its next call answers 401.
+  const token = await page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const k = store.key(i)!;
+        if (/token$/i.test(k) && !/refresh/i.test(k)) {
+          const v = JSON.parse(store.getItem(k)!);
+          return typeof v.content === 'string' ? v.content : null;
+        }
+      }
+    }
+    return null;
+  });
+  expect(token).toBeTruthy();
+  const out = await page.request.get('/api/blade-auth/oauth/logout', { headers: { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` } });
+  expect(out.status()).toBe(200);
+  await page.goto('/info/index');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('log out', async ({ page }) => {
+  await login(page);
+  await page.locator('[data-testid="user-menu"]').click();
+  await page.getByRole('menuitem', { name: /退出/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/wel/index');
+  await expect(page).toHaveURL(/\/login/);
+});
