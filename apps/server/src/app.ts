@@ -26,6 +26,7 @@ import { permissionCodes } from './modules/menu/service.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { postRoutes } from './modules/post/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   tenantRoutes(app, services);
   resourceRoutes(app, services);
   logRoutes(app, services);
+  postRoutes(app, services);
 
   const index = path.join(deps.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

@@ -103,3 +103,27 @@ export async function loginToken(t: TestApp, input: LoginInput = {}): Promise<{ 
 }
 
 export const bearer = (token: string) => ({ 'blade-auth': `bearer ${token}`, authorization: BASIC });
+
+/**
+ * A tenant (created if missing) with a role granted exactly `codes` (menus of the platform tree, by code)
+ * and a user holding that role. Returns the user's token.
+ */
+export async function tenantUser(t: TestApp, tenantId: string, account: string, codes: string[], password = 'Tenant#2026x'): Promise<string> {
+  const { tenant: tenantT, role, roleMenu, menu, user, userRole } = await import('../src/db/schema/index.ts');
+  const { newId } = await import('../src/db/ids.ts');
+  const { hashPassword } = await import('../src/platform/password.ts');
+  const { eq, inArray } = await import('drizzle-orm');
+  const db = t.services.db;
+  const existing = await db.select().from(tenantT).where(eq(tenantT.tenantId, tenantId));
+  if (!existing.length) await db.insert(tenantT).values({ id: newId(), tenantId, tenantName: `T${tenantId}` });
+  const roleId = newId();
+  await db.insert(role).values({ id: roleId, tenantId, roleName: `role-${account}`, roleAlias: `role_${account}` });
+  const menus = codes.length ? await db.select({ id: menu.id }).from(menu).where(inArray(menu.code, codes)) : [];
+  if (menus.length !== codes.length) throw new Error(`unknown menu codes among ${codes.join(',')}`);
+  if (menus.length) await db.insert(roleMenu).values(menus.map((m) => ({ roleId, menuId: m.id, tenantId })));
+  const userId = newId();
+  await db.insert(user).values({ id: userId, tenantId, account, password: await hashPassword(md5Hex(password)), realName: account });
+  await db.insert(userRole).values({ userId, roleId, tenantId });
+  t.services.cache.clearAll();
+  return (await loginToken(t, { tenantId, username: account, password })).access;
+}

@@ -32,8 +32,9 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, permis
     if (!claims) throw unauthorized();
     req.auth = claims;
     if (config.permission) {
+      const wanted = Array.isArray(config.permission) ? config.permission : [config.permission];
       const codes = await permissions(claims.tenantId, claims.roleIds);
-      if (!codes.has(config.permission)) throw forbidden(config.permission);
+      if (!wanted.some((c) => codes.has(c))) throw forbidden(wanted.join(' / '));
     }
   });
 }

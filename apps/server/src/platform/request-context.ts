@@ -9,8 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'none': public; 'user' (default): a valid access token is required. */
     auth?: 'none' | 'user';
-    /** A menu/button code the caller's roles must hold. */
-    permission?: string;
+    /** A menu/button code the caller's roles must hold (a list: any one of them). */
+    permission?: string | string[];
   }
 }
 

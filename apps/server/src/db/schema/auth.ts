@@ -64,3 +64,17 @@ export const attach = pgTable('attach', {
   createTime: ts('create_time').notNull().defaultNow(),
   isDeleted: integer('is_deleted').notNull().default(0),
 });
+
+/** Every write through the CRUD factory: who, which tenant, what, before and after, which request. */
+export const auditLog = pgTable('audit_log', {
+  id: idColumn('id').primaryKey(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  userId: idColumn('user_id'),
+  action: varchar('action', { length: 16 }).notNull(),
+  entity: varchar('entity', { length: 64 }).notNull(),
+  entityId: idColumn('entity_id'),
+  before: text('before'),
+  after: text('after'),
+  requestId: varchar('request_id', { length: 64 }),
+  createTime: ts('create_time').notNull().defaultNow(),
+}, (t) => [index('audit_log_tenant_idx').on(t.tenantId, t.createTime), index('audit_log_entity_idx').on(t.entity, t.entityId)]);

@@ -10,6 +10,12 @@ export const menuSeed: MenuSeed[] = [
     { code: 'user', name: '用户管理', alias: 'Users', path: '/system/user', source: 'UserOutlined', sort: 1, category: 1, children: [
       { code: 'user_add', name: '新增', alias: 'Add', sort: 1, category: 2 },
     ] },
+    { code: 'post', name: '岗位管理', alias: 'Posts', path: '/system/post', source: 'IdcardOutlined', sort: 3, category: 1, children: [
+      { code: 'post_add', name: '新增', alias: 'Add', sort: 1, category: 2 },
+      { code: 'post_edit', name: '修改', alias: 'Edit', sort: 2, category: 2 },
+      { code: 'post_delete', name: '删除', alias: 'Delete', sort: 3, category: 2 },
+      { code: 'post_view', name: '查看', alias: 'View', sort: 4, category: 2 },
+    ] },
   ] },
   { code: 'monitor', name: '系统监控', alias: 'Monitor', path: '/monitor', source: 'DashboardOutlined', sort: 3, category: 1 },
   { code: 'device', name: '设备管理', alias: 'Devices', path: '/device', source: 'VideoCameraOutlined', sort: 4, category: 1 },
