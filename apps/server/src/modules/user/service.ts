@@ -6,7 +6,7 @@ import { hashPassword, md5Hex, verifyPassword } from '../../platform/password.ts
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { revokeUserSessions } from '../auth/service.ts';
-import { passwordPolicyError } from './policy.ts';
+import { passwordPolicyError } from '@atrium/contract';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';
 

@@ -1,0 +1,3 @@
+export * from './validate.ts';
+export * from './constants.ts';
+export * from './wire.ts';
