@@ -1,0 +1,19 @@
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spin } from 'antd';
+import { useMenu } from '../stores/menu';
+import { flatten } from '../stores/menuRoutes';
+import { registry } from './registry';
+import NotAvailable from '../pages/NotAvailable';
+
+/** Pages of server menus: registered → the page; a menu not built yet → a clear notice; anything else → /404. */
+export default function DynamicPage() {
+  const { pathname } = useLocation();
+  const { allMenus, loaded } = useMenu();
+  const Page = registry[pathname];
+  if (Page) return <Suspense fallback={<Spin style={{ margin: 48 }} />}><Page /></Suspense>;
+  if (!loaded) return <Spin style={{ margin: 48 }} />;
+  const menu = flatten(allMenus).find((m) => m.path === pathname);
+  if (menu) return <NotAvailable name={menu.name} alias={menu.alias} />;
+  return <Navigate to="/404" replace />;
+}

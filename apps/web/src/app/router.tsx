@@ -1,0 +1,64 @@
+import { Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Spin } from 'antd';
+import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
+import { guard } from './guard';
+import { setNavigator } from './notify';
+import { lazyPage } from './lazy';
+import { useTokenRefresh } from './useTokenRefresh';
+import DynamicPage from './DynamicPage';
+import Login from '../pages/Login';
+
+const Layout = lazyPage(() => import('../layout/Layout'));
+const Lock = lazyPage(() => import('../pages/Lock'));
+const Home = lazyPage(() => import('../pages/Home'));
+const Dashboard = lazyPage(() => import('../pages/Dashboard'));
+const TestPage = lazyPage(() => import('../pages/TestPage'));
+const Info = lazyPage(() => import('../pages/Info'));
+const MyIframe = lazyPage(() => import('../pages/MyIframe'));
+const ErrorPage = lazyPage(() => import('../pages/ErrorPage'));
+
+const fallback = <div className="atrium-center"><Spin size="large" /></div>;
+
+/** Runs the route guard on every navigation and gives non-React code a way to navigate. */
+function Root() {
+  const location = useLocation();
+  const nav = useNavigate();
+  const token = useSession((s) => s.token);
+  const isLocked = useSettings((s) => s.isLocked);
+  useEffect(() => setNavigator((to) => nav(to)), [nav]);
+  useTokenRefresh();
+  const to = guard(location.pathname, { token, isLocked });
+  if (to) return <Navigate to={to} replace />;
+  return <Suspense fallback={fallback}><Outlet /></Suspense>;
+}
+
+/** Route meta: i18n key of the title, and whether the page is a tab. */
+export type RouteHandle = { title: string; isTab?: boolean; keepAlive?: boolean };
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <Login /> },
+      { path: '/lock', element: <Lock /> },
+      { path: '/404', element: <ErrorPage code={404} /> },
+      { path: '/403', element: <ErrorPage code={403} /> },
+      { path: '/500', element: <ErrorPage code={500} /> },
+      { path: '/', element: <Navigate to="/wel/index" replace /> },
+      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+      {
+        element: <Layout />,
+        children: [
+          { path: '/wel/index', element: <Home />, handle: { title: 'page.home' } },
+          { path: '/wel/dashboard', element: <Dashboard />, handle: { title: 'page.dashboard' } },
+          { path: '/test/index', element: <TestPage />, handle: { title: 'page.test' } },
+          { path: '/info/index', element: <Info />, handle: { title: 'page.info' } },
+          { path: '/myiframe/:routerPath', element: <MyIframe />, handle: { title: 'page.iframe' } },
+          { path: '*', element: <DynamicPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,52 @@
+const zh = {
+  title: 'Atrium 城市设备与客户管理平台',
+  common: { ok: '确定', cancel: '取消', save: '保存', submit: '提交', reset: '重置', search: '搜索', loading: '加载中…', back: '返回', refresh: '刷新' },
+  http: { timeout: '请求超时，请稍后重试', network: '网络异常，无法连接服务器', unknown: '未知错误' },
+  login: {
+    title: '登录', welcome: '欢迎使用 Atrium', subtitle: '城市设备、视频与客户管理控制台', tenant: '请输入租户编号', username: '请输入用户名',
+    password: '请输入密码', captcha: '请输入验证码', submit: '登 录', refreshCaptcha: '看不清？点击刷新', register: '第三方账号注册',
+    tenantRequired: '请输入租户编号', usernameRequired: '请输入用户名', passwordRequired: '请输入密码', captchaRequired: '请输入验证码',
+    success: '登录成功', captchaFailed: '验证码加载失败，点击重试',
+  },
+  register: {
+    title: '第三方账号注册', tenantId: '租户编号', name: '用户姓名', account: '账号名称', password: '密码', password2: '确认密码',
+    needTenant: '请先输入租户编号', needAccount: '请先输入账号名称', needPassword: '请先输入密码', mismatch: '两次密码输入不一致',
+    failed: '提交失败', doneTitle: '注册提示', done: '注册申请已提交,请耐心等待管理员通过!',
+  },
+  tags: { home: '首页', clearCache: '清除缓存', closeOthers: '关闭其他', closeAll: '关闭全部', refresh: '刷新页面', cleared: '清除完毕' },
+  page: {
+    home: '首页', dashboard: '控制台', test: '测试页', info: '个人信息', lock: '锁屏', iframe: '外部页面',
+    notFound: '抱歉，您访问的页面不存在', forbidden: '抱歉，您无权访问此页面', serverError: '抱歉，服务器出错了', goHome: '返回首页',
+    notAvailable: '此页面尚未在本版本中提供', notAvailableHint: '菜单“{{name}}”已配置，但对应的页面还在建设中。',
+  },
+  header: {
+    dashboard: '控制台', info: '个人信息', logout: '退出系统', logoutConfirm: '确定退出系统吗?', returnApp: '返回应用', fullscreen: '全屏',
+    exitFullscreen: '退出全屏', theme: '主题', colour: '换色', lock: '锁屏', errorLog: '错误日志', language: '语言', notice: '通知',
+    search: '搜索菜单', searchPlaceholder: '输入菜单名称（前缀匹配）', noMatch: '没有匹配的菜单', home: '首页', collapse: '折叠菜单',
+  },
+  lock: {
+    setTitle: '设置锁屏密码', password: '锁屏密码', required: '锁屏密码不能为空', unlockPlaceholder: '请输入锁屏密码', wrong: '锁屏密码错误',
+    unlock: '解锁', locked: '屏幕已锁定', logout: '退出登录',
+  },
+  logs: {
+    title: '错误日志', type: '类型', url: '地址', message: '内容', stack: '错误堆栈', time: '时间', upload: '上传服务器',
+    clear: '清空本地日志', sent: '发送成功!', cleared: '清空成功!', empty: '暂无错误日志',
+  },
+  notice: {
+    mail: '邮件', message: '消息', notice: '通知', page: '第 {{page}} 页', loaded: '已加载第 {{page}} 页', more: '加载更多',
+  },
+  themes: { default: '默认主题', white: '白色主题', dark: '黑色主题', star: '炫彩主题', smart: '智能主题', iview: 'iView 主题', vip: 'VIP 主题', cool: '酷炫主题', d2: 'D2 主题', hey: 'Hey 主题', lte: 'LTE 主题' },
+  info: {
+    tabInfo: '个人信息', tabPassword: '修改密码', avatar: '头像', name: '姓名', realName: '真实姓名', account: '用户名', phone: '手机号',
+    email: '邮箱', oldPassword: '原密码', newPassword: '新密码', newPassword1: '确认密码', avatarType: '头像只能是 JPG/PNG 格式!',
+    avatarSize: '头像大小不能超过 500KB!', upload: '上传头像', updated: '修改成功', mismatch: '两次密码输入不一致', emailBad: '邮箱格式不正确',
+    required: '请输入{{field}}', mustChange: '首次登录或密码已被重置，请先修改密码',
+  },
+  home: {
+    greeting: '你好，{{name}}', tenant: '租户', roles: '角色', dept: '部门', quickLinks: '快捷入口', noMenus: '您还没有任何菜单权限，请联系管理员。',
+    dashboardTitle: '控制台', menus: '可用菜单', topMenus: '顶部菜单', errors: '本地错误日志', session: '会话',
+  },
+  test: { title: '测试页', body: '这是一个测试页面，用于检查布局、标签和缓存。', counter: '计数器（切换标签后应保留）：{{n}}' },
+};
+export default zh;
+export type Messages = typeof zh;

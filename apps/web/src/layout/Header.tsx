@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { CompressOutlined, ExpandOutlined, GlobalOutlined, HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, ColorPicker, Dropdown, Menu, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_COLOUR, DROPDOWN_OPEN_MS, type Language } from '@atrium/contract';
+import { logout } from '../api/auth';
+import { useMenu } from '../stores/menu';
+import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
+import ErrorLogButton from './ErrorLogButton';
+import LockButton from './LockButton';
+import Notice from './Notice';
+import ThemePicker from './ThemePicker';
+import { menuIcon } from './icons';
+
+const DEFAULT_AVATAR = '/avatar.svg';
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { userInfo, fromMap, mapReturnUrl } = useSession();
+  const [open, setOpen] = useState(false);
+  const confirmLogout = () => modal.confirm({
+    title: t('header.logoutConfirm'),
+    okText: t('common.ok'),
+    cancelText: t('common.cancel'),
+    onOk: async () => {
+      await logout().catch(() => undefined);
+      useSession.getState().logoutLocal();
+      navigate('/login');
+    },
+  });
+  const items = fromMap
+    ? [{ key: 'dashboard', label: t('header.dashboard') }, { key: 'return', label: t('header.returnApp') }]
+    : [{ key: 'dashboard', label: t('header.dashboard') }, { key: 'info', label: t('header.info') }, { type: 'divider' as const }, { key: 'logout', label: t('header.logout') }];
+  const onClick = ({ key }: { key: string }) => {
+    setOpen(false);
+    if (key === 'dashboard') navigate('/wel/dashboard');
+    if (key === 'info') navigate('/info/index');
+    if (key === 'logout') confirmLogout();
+    if (key === 'return') window.location.assign(mapReturnUrl || '/');
+  };
+  const name = userInfo?.realName || userInfo?.name || userInfo?.account || '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (
+    <Dropdown menu={{ items, onClick }} open={open} onOpenChange={setOpen} trigger={['click']}>
+      <Space style={{ cursor: 'pointer' }} data-testid="user-menu"
+        onMouseEnter={() => { timer = setTimeout(() => setOpen(true), DROPDOWN_OPEN_MS); }}
+        onMouseLeave={() => clearTimeout(timer)}>
+        <Avatar size="small" src={userInfo?.avatar || DEFAULT_AVATAR} />
+        <span>{name}</span>
+      </Space>
+    </Dropdown>
+  );
+}
+
+function LangSwitch() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useSettings();
+  const languages: { key: Language; label: string }[] = [{ key: 'zh', label: '中文' }, { key: 'en', label: 'English' }];
+  return (
+    <Dropdown trigger={['click']} menu={{ items: languages.map((l) => ({ key: l.key, label: l.label, disabled: l.key === language })), onClick: ({ key }) => setLanguage(key as Language) }}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="lang-switch" />
+    </Dropdown>
+  );
+}
+
+function Fullscreen() {
+  const { t } = useTranslation();
+  const { isFullscreen, setFullscreen } = useSettings();
+  useEffect(() => {
+    const on = () => setFullscreen(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, [setFullscreen]);
+  const toggle = () => (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined);
+  return <Button type="text" icon={isFullscreen ? <CompressOutlined /> : <ExpandOutlined />} aria-label={t(isFullscreen ? 'header.exitFullscreen' : 'header.fullscreen')} onClick={() => void toggle()} />;
+}
+
+function TopMenus() {
+  const { t, i18n } = useTranslation();
+  const { topMenus, activeTopMenuId, loadRoutes } = useMenu();
+  const roles = useSession((s) => s.roles);
+  const items = [{ key: 'home', icon: <HomeOutlined />, label: t('header.home') }, ...topMenus.map((m) => ({ key: m.id, icon: menuIcon(m.source ?? ''), label: i18n.language === 'en' ? m.code : m.name }))];
+  return (
+    <Menu mode="horizontal" selectedKeys={[activeTopMenuId || 'home']} items={items} data-testid="top-menu"
+      onClick={({ key }) => void loadRoutes(key === 'home' ? undefined : key, roles)} />
+  );
+}
+
+export default function Header() {
+  const { t } = useTranslation();
+  const { collapse, toggleCollapse, showSearch, setShowSearch, colour, setColour } = useSettings();
+  return (
+    <header className="atrium-header">
+      <Button type="text" icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={t('header.collapse')} onClick={toggleCollapse} />
+      <TopMenus />
+      <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={() => setShowSearch(!showSearch)} data-testid="search-toggle" />
+      <ErrorLogButton />
+      <Notice />
+      <Fullscreen />
+      <ThemePicker />
+      <ColorPicker size="small" value={colour} presets={[{ label: t('header.colour'), colors: [DEFAULT_COLOUR, '#1677ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'] }]} onChangeComplete={(c) => setColour(c.toHexString())} />
+      <LockButton />
+      <LangSwitch />
+      <UserMenu />
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMenu } from '../stores/menu';
+import { flatten } from '../stores/menuRoutes';
+import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
+import { useTags } from '../stores/tags';
+import { HOME_TAG } from '../stores/tagRules';
+import type { RouteHandle } from '../app/router';
+import { getUserInfo } from '../api/auth';
+import Header from './Header';
+import KeepAlive from './KeepAlive';
+import SearchPanel from './SearchPanel';
+import Sidebar, { menuLabel } from './Sidebar';
+import TagsBar, { tagLabel } from './TagsBar';
+
+/** The authenticated shell of spec §2: sidebar, header, tags, search panel, routed content. */
+export default function Layout() {
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const matches = useMatches();
+  const { collapse, screen, showSearch, setScreen, toggleCollapse } = useSettings();
+  const { allMenus, loaded, loadAll } = useMenu();
+  const roles = useSession((s) => s.roles);
+  const open = useTags((s) => s.open);
+  const tags = useTags((s) => s.tags);
+
+  // The flow-routes load on mount: menus, top menus, buttons; user info kept fresh.
+  useEffect(() => {
+    if (loaded) return;
+    void loadAll(roles).then((codes) => useSession.getState().setPermission(codes)).catch(() => undefined);
+    void getUserInfo().then((info) => useSession.getState().setUserInfo(info)).catch(() => undefined);
+  }, [loaded, loadAll, roles]);
+
+  useEffect(() => {
+    const onResize = () => setScreen(window.innerWidth);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [setScreen]);
+
+  // Every page opened becomes a tag (spec §4), labelled from the route or the server menu.
+  useEffect(() => {
+    const value = pathname + search;
+    if (pathname === HOME_TAG.value) return open({ ...HOME_TAG });
+    const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+    const menu = flatten(allMenus).find((m) => m.path === pathname);
+    if (menu) open({ label: menu.name, value, close: true, meta: { keepAlive: true } });
+    else if (handle?.title) open({ label: t(handle.title), i18n: handle.title, value, close: true, meta: { isTab: handle.isTab } });
+  }, [pathname, search, matches, allMenus, open, t]);
+
+  // The page title follows the route and the language.
+  useEffect(() => {
+    const tag = tags.find((x) => x.value === pathname + search);
+    const menu = flatten(allMenus).find((m) => m.path === pathname);
+    const label = menu ? menuLabel(menu, i18n.language) : tag ? tagLabel(tag, t) : '';
+    document.title = label ? `${label} · Atrium` : 'Atrium';
+  }, [pathname, search, tags, allMenus, t, i18n.language]);
+
+  return (
+    <div className="atrium-shell">
+      <Sidebar />
+      {screen === 0 && !collapse && <div className="atrium-shade" onClick={toggleCollapse} data-testid="shade" />}
+      <div className="atrium-main">
+        <Header />
+        <TagsBar />
+        {showSearch ? <SearchPanel /> : <main className="atrium-content"><KeepAlive /></main>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n';
+import './index.css';
+import App from './app/App';
+
+// A visitor arriving from the external map application (spec §1) brings ?from=map&returnUrl=…
+const params = new URLSearchParams(window.location.search);
+if (params.get('from') === 'map') sessionStorage.setItem('atrium-fromMapPending', params.get('returnUrl') ?? '');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,49 @@
+import { Avatar, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMenu } from '../stores/menu';
+import { flatten } from '../stores/menuRoutes';
+import { useSession } from '../stores/session';
+import { menuIcon } from '../layout/icons';
+import { menuLabel } from '../layout/Sidebar';
+
+/** Home (首页): who you are, where you are, and the screens your menus open. */
+export default function Home() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { userInfo, roles } = useSession();
+  const leaves = flatten(useMenu((s) => s.allMenus)).filter((m) => !m.children.length && m.path);
+  return (
+    <Row gutter={[12, 12]}>
+      <Col span={24}>
+        <Card>
+          <Card.Meta avatar={<Avatar size={56} src={userInfo?.avatar || '/avatar.svg'} />}
+            title={<Typography.Title level={4} style={{ margin: 0 }}>{t('home.greeting', { name: userInfo?.realName || userInfo?.account || '' })}</Typography.Title>}
+            description={
+              <Descriptions size="small" column={3} items={[
+                { key: 't', label: t('home.tenant'), children: `${userInfo?.tenantId ?? ''} ${userInfo?.tenantName ?? ''}` },
+                { key: 'r', label: t('home.roles'), children: roles.join(', ') || '—' },
+                { key: 'd', label: t('home.dept'), children: userInfo?.deptName || '—' },
+              ]} />
+            } />
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={t('home.quickLinks')}>
+          {leaves.length ? (
+            <Row gutter={[12, 12]}>
+              {leaves.slice(0, 24).map((m) => (
+                <Col key={m.id} xs={12} sm={8} md={6} lg={4}>
+                  <Card hoverable size="small" onClick={() => navigate(m.path)} style={{ textAlign: 'center' }}>
+                    <div style={{ fontSize: 24 }}>{menuIcon(m.icon)}</div>
+                    <div>{menuLabel(m, i18n.language)}</div>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          ) : <Empty description={t('home.noMenus')} />}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

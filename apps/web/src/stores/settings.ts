@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import { DEFAULT_COLOUR, DEFAULT_LANGUAGE, DEFAULT_THEME, type Language } from '@atrium/contract';
+import { getStore, removeStore, setStore } from './storage';
+import { screenClass } from './screen';
+
+type Settings = {
+  language: Language;
+  theme: string;
+  colour: string;
+  collapse: boolean;
+  screen: 0 | 1 | 2 | 3;
+  isFullscreen: boolean;
+  isLocked: boolean;
+  lockPasswordHash: string;
+  showSearch: boolean;
+  setLanguage(l: Language): void;
+  setTheme(t: string): void;
+  setColour(c: string): void;
+  toggleCollapse(): void;
+  setScreen(width: number): void;
+  setFullscreen(v: boolean): void;
+  setLockPassword(hash: string): void;
+  lock(): void;
+  unlock(): void;
+  setShowSearch(v: boolean): void;
+};
+
+export const useSettings = create<Settings>((set) => ({
+  language: getStore<Language>({ name: 'language' }) ?? DEFAULT_LANGUAGE,
+  theme: getStore<string>({ name: 'themeName' }) ?? DEFAULT_THEME,
+  colour: getStore<string>({ name: 'colorName' }) ?? DEFAULT_COLOUR,
+  collapse: !!getStore<boolean>({ name: 'isCollapse' }),
+  screen: screenClass(typeof window === 'undefined' ? 1200 : window.innerWidth),
+  isFullscreen: false,
+  isLocked: !!getStore<boolean>({ name: 'isLock' }),
+  lockPasswordHash: getStore<string>({ name: 'lockPasswd' }) ?? '',
+  showSearch: false,
+  setLanguage(language) {
+    setStore({ name: 'language', content: language });
+    set({ language });
+  },
+  setTheme(theme) {
+    setStore({ name: 'themeName', content: theme });
+    set({ theme });
+  },
+  setColour(colour) {
+    setStore({ name: 'colorName', content: colour });
+    set({ colour });
+  },
+  toggleCollapse() {
+    set((s) => {
+      setStore({ name: 'isCollapse', content: !s.collapse });
+      return { collapse: !s.collapse };
+    });
+  },
+  setScreen(width) {
+    set({ screen: screenClass(width) });
+  },
+  setFullscreen(isFullscreen) {
+    set({ isFullscreen });
+  },
+  setLockPassword(hash) {
+    setStore({ name: 'lockPasswd', content: hash, type: true });
+    set({ lockPasswordHash: hash });
+  },
+  lock() {
+    setStore({ name: 'isLock', content: true, type: true });
+    set({ isLocked: true });
+  },
+  unlock() {
+    removeStore({ name: 'isLock' });
+    set({ isLocked: false });
+  },
+  setShowSearch(showSearch) {
+    set({ showSearch });
+  },
+}));
+
+/** The lock (flag and password) ends on login and logout. */
+export function clearLock() {
+  removeStore({ name: 'isLock' });
+  removeStore({ name: 'lockPasswd' });
+  useSettings.setState({ isLocked: false, lockPasswordHash: '' });
+}
+
+/** Only a SHA-256 of the lock password is kept. */
+export async function hashLockPassword(password: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`atrium-lock:${password}`));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
