@@ -19,10 +19,14 @@ export async function captchaCode(key: string): Promise<string> {
 
 /** Opens /login, waits for its captcha, and returns the captcha's code. */
 export async function openLogin(page: Page): Promise<string> {
-  const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/captcha'));
   await page.goto('/login');
-  const { key } = await (await captcha).json() as { key: string };
-  return captchaCode(key);
+  return currentCaptchaCode(page);
+}
+
+/** The code of the captcha image shown now (its key is on the image; the code only in the harness file). */
+export async function currentCaptchaCode(page: Page): Promise<string> {
+  const key = await page.locator('img[data-captcha-key]').getAttribute('data-captcha-key');
+  return captchaCode(key!);
 }
 
 export async function login(page: Page, opts: { tenantId?: string; account?: string; password?: string } = {}) {

@@ -27,9 +27,7 @@ export async function measureBundles(serverDir: string) {
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     const loginKb = gz(seen);
     const loginFiles = seen.size;
-    const keyResp = page.waitForResponse((r) => r.url().includes('/oauth/captcha'));
-    await page.locator('img[alt]').first().click().catch(() => undefined);
-    const { key } = await (await keyResp).json() as { key: string };
+    const key = (await page.locator('img[data-captcha-key]').getAttribute('data-captcha-key'))!;
     const code = fs.readFileSync(captchaFile, 'utf8').split('\n').find((l) => l.startsWith(key))?.split(' ')[1] ?? '';
     const inputs = page.locator('input');
     const n = await inputs.count();

@@ -109,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       return reply.status(404).send(fail(404, render(texts.pathNotFound, langOf(req.headers['accept-language']))));
     }
     if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+    // A missing asset is a 404, not the console's HTML (a browser would refuse it as a script anyway).
+    if (/^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
     // SPA fallback: every other path is a console route.
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
   });

@@ -45,6 +45,7 @@ describe('platform', () => {
     }
     const js = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(js.body).toBe('console.log(1)');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
   });
 
   it('never falls back to the console for /api paths', async () => {

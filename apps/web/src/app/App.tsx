@@ -1,25 +1,15 @@
 import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import i18n from '../i18n';
 import { useSettings } from '../stores/settings';
 import { antdConfig, applyTheme } from '../theme/themes';
 import { installErrorHandlers } from '../stores/errorLog';
-import { setMessageApi } from './notify';
 import { router } from './router';
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return null;
-}
 
 export default function App() {
   const { language, theme, colour } = useSettings();
@@ -34,12 +24,7 @@ export default function App() {
   useEffect(() => applyTheme(theme), [theme]);
   return (
     <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={antdConfig(theme, colour)}>
-      <AntApp>
-        <MessageBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }

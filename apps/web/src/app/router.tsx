@@ -1,13 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { Spin } from 'antd';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import { guard } from './guard';
 import { setNavigator } from './notify';
 import { lazyPage } from './lazy';
 import { useTokenRefresh } from './useTokenRefresh';
-import DynamicPage from './DynamicPage';
 import Login from '../pages/Login';
 
 const Layout = lazyPage(() => import('../layout/Layout'));
@@ -18,8 +16,9 @@ const TestPage = lazyPage(() => import('../pages/TestPage'));
 const Info = lazyPage(() => import('../pages/Info'));
 const MyIframe = lazyPage(() => import('../pages/MyIframe'));
 const ErrorPage = lazyPage(() => import('../pages/ErrorPage'));
+const DynamicPage = lazyPage(() => import('./DynamicPage'));
 
-const fallback = <div className="atrium-center"><Spin size="large" /></div>;
+const fallback = <div className="atrium-center"><div className="atrium-spin" role="status" /></div>;
 
 /** Runs the route guard on every navigation and gives non-React code a way to navigate. */
 function Root() {

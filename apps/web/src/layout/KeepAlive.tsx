@@ -1,4 +1,5 @@
-import { Activity, useRef, type ReactNode } from 'react';
+import { Activity, Suspense, useRef, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import { useTags } from '../stores/tags';
 import { useCache } from './useCache';
@@ -29,7 +30,9 @@ export default function KeepAlive() {
     <>
       {[...map.entries()].map(([k, el]) => (
         <Activity key={`${k}#${nonce[k] ?? 0}`} mode={k === key ? 'visible' : 'hidden'}>
-          <div data-tab={k} style={{ height: '100%' }}>{el}</div>
+          <div data-tab={k} style={{ height: '100%' }}>
+            <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{el}</Suspense>
+          </div>
         </Activity>
       ))}
     </>

@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { setMessageApi } from '../app/notify';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../stores/menu';
@@ -15,8 +18,27 @@ import SearchPanel from './SearchPanel';
 import Sidebar, { menuLabel } from './Sidebar';
 import TagsBar, { tagLabel } from './TagsBar';
 
-/** The authenticated shell of spec §2: sidebar, header, tags, search panel, routed content. */
+/** Server state of the screens (TanStack Query) lives inside the shell, so the login page does not load it. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+/** Gives non-React code (the http client) the themed message API of the shell. */
+function MessageBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => setMessageApi(message), [message]);
+  return null;
+}
+
 export default function Layout() {
+  return (
+    <AntApp component={false}>
+      <MessageBridge />
+      <Shell />
+    </AntApp>
+  );
+}
+
+/** The authenticated shell of spec §2: sidebar, header, tags, search panel, routed content. */
+function Shell() {
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
   const matches = useMatches();
@@ -59,6 +81,7 @@ export default function Layout() {
   }, [pathname, search, tags, allMenus, t, i18n.language]);
 
   return (
+    <QueryClientProvider client={queryClient}>
     <div className="atrium-shell">
       <Sidebar />
       {screen === 0 && !collapse && <div className="atrium-shade" onClick={toggleCollapse} data-testid="shade" />}
@@ -68,5 +91,6 @@ export default function Layout() {
         {showSearch ? <SearchPanel /> : <main className="atrium-content"><KeepAlive /></main>}
       </div>
     </div>
+    </QueryClientProvider>
   );
 }

@@ -1,52 +1,81 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Dropdown, Form, Input, Space, Typography } from 'antd';
-import { GlobalOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { website, type Language } from '@atrium/contract';
 import { fetchCaptcha, getUserInfo, loginByUsername, tenantInfo } from '../api/auth';
 import { useSession } from '../stores/session';
 import { clearLock, useSettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
-import RegisterDialog from './RegisterDialog';
+
+// Loaded only when asked for: the login page itself stays small (no antd Form or Modal before login).
+const RegisterDialog = lazy(() => import('./RegisterDialog'));
 
 type Fields = { tenantId: string; username: string; password: string; code: string };
+type Field = keyof Fields;
+const REQUIRED: Record<Field, string> = { tenantId: 'login.tenantRequired', username: 'login.usernameRequired', password: 'login.passwordRequired', code: 'login.captchaRequired' };
+
+function Row({ error, children }: { error?: string; children: ReactNode }) {
+  return (
+    <div className="atrium-login-row">
+      {children}
+      <div className="atrium-login-error" role={error ? 'alert' : undefined}>{error ?? ''}</div>
+    </div>
+  );
+}
 
 export default function Login() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Fields>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [v, setV] = useState<Fields>({ tenantId: website.defaultTenantId, username: '', password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [tenantTouched, setTenantTouched] = useState(false);
   const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
   const [captchaError, setCaptchaError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [registering, setRegistering] = useState(false);
   const { language, setLanguage } = useSettings();
 
+  const set = (f: Field) => (e: { target: { value: string } }) => {
+    if (f === 'tenantId') setTenantTouched(true);
+    setV((old) => ({ ...old, [f]: e.target.value }));
+    setErrors((old) => ({ ...old, [f]: undefined }));
+  };
+
   const refreshCaptcha = useCallback(async () => {
     if (!website.captchaMode) return;
     try {
       setCaptcha(await fetchCaptcha());
       setCaptchaError(false);
-      form.setFieldValue('code', '');
+      setV((old) => ({ ...old, code: '' }));
     } catch {
       setCaptchaError(true);
     }
-  }, [form]);
+  }, []);
 
   useEffect(() => {
     void refreshCaptcha();
-    document.title = `${t('login.title')} · Atrium`;
     // Pre-fill the tenant served by this host name, when the server knows one.
     tenantInfo(window.location.hostname)
-      .then((info) => { if (info?.tenantId && !form.isFieldTouched('tenantId')) form.setFieldValue('tenantId', info.tenantId); })
+      .then((info) => { if (info?.tenantId) setV((old) => (tenantTouched ? old : { ...old, tenantId: info.tenantId })); })
       .catch(() => undefined);
-  }, [refreshCaptcha, form, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshCaptcha]);
+  useEffect(() => {
+    document.title = `${t('login.title')} · Atrium`;
+  }, [t]);
 
-  const submit = async (v: Fields) => {
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const needed: Field[] = [...(website.tenantMode ? ['tenantId' as const] : []), 'username', 'password', ...(website.captchaMode ? ['code' as const] : [])];
+    const missing = Object.fromEntries(needed.filter((f) => !v[f].trim()).map((f) => [f, t(REQUIRED[f])]));
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const res = await loginByUsername({ tenantId: v.tenantId, username: v.username, password: v.password, captchaKey: captcha?.key, captchaCode: v.code }, website.captchaMode);
+      const res = await loginByUsername({ tenantId: v.tenantId.trim(), username: v.username.trim(), password: v.password, captchaKey: captcha?.key, captchaCode: v.code.trim() }, website.captchaMode);
       const session = useSession.getState();
       clearLock();
       resetTags();
@@ -69,47 +98,41 @@ export default function Login() {
   const languages: { key: Language; label: string }[] = [{ key: 'zh', label: '中文' }, { key: 'en', label: 'English' }];
   return (
     <div className="atrium-login">
-      <Card className="atrium-login-card" variant="borderless">
-        <Space direction="vertical" size={4} style={{ width: '100%', marginBottom: 16 }}>
-          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Title level={3} style={{ margin: 0 }}>{t('login.welcome')}</Typography.Title>
-            <Dropdown menu={{ items: languages.map((l) => ({ key: l.key, label: l.label, disabled: l.key === language })), onClick: ({ key }) => setLanguage(key as Language) }}>
-              <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="login-lang" />
-            </Dropdown>
+      <form className="atrium-login-card" onSubmit={(e) => void submit(e)} autoComplete="off" noValidate>
+        <div className="atrium-login-head">
+          <h1>{t('login.welcome')}</h1>
+          <Space size={0} data-testid="login-lang" aria-label={t('header.language')}>
+            {languages.map((l) => (
+              <Button key={l.key} size="small" type={l.key === language ? 'primary' : 'text'} disabled={l.key === language} onClick={() => setLanguage(l.key)}>{l.label}</Button>
+            ))}
           </Space>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
-        </Space>
-        <Form form={form} size="large" onFinish={submit} initialValues={{ tenantId: website.defaultTenantId }} autoComplete="off">
-          {website.tenantMode && (
-            <Form.Item name="tenantId" rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input prefix={<TeamOutlined />} placeholder={t('login.tenant')} />
-            </Form.Item>
-          )}
-          <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
-          </Form.Item>
-          {website.captchaMode && (
-            <Form.Item required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={8} />
-                </Form.Item>
-                {captcha && !captchaError
-                  ? <img className="atrium-captcha" src={captcha.image} alt={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')} onClick={() => void refreshCaptcha()} />
-                  : <Button style={{ height: 40 }} onClick={() => void refreshCaptcha()}>{captchaError ? t('login.captchaFailed') : '…'}</Button>}
-              </Space.Compact>
-            </Form.Item>
-          )}
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>{t('login.submit')}</Button>
-          </Form.Item>
-          <Button type="link" style={{ padding: 0 }} onClick={() => setRegistering(true)}>{t('login.register')}</Button>
-        </Form>
-      </Card>
-      <RegisterDialog open={registering} onClose={() => setRegistering(false)} />
+        </div>
+        <p className="atrium-login-sub">{t('login.subtitle')}</p>
+        {website.tenantMode && (
+          <Row error={errors.tenantId}>
+            <Input size="large" prefix={<TeamOutlined />} placeholder={t('login.tenant')} value={v.tenantId} onChange={set('tenantId')} status={errors.tenantId ? 'error' : undefined} />
+          </Row>
+        )}
+        <Row error={errors.username}>
+          <Input size="large" prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" value={v.username} onChange={set('username')} status={errors.username ? 'error' : undefined} />
+        </Row>
+        <Row error={errors.password}>
+          <Input.Password size="large" prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" value={v.password} onChange={set('password')} status={errors.password ? 'error' : undefined} />
+        </Row>
+        {website.captchaMode && (
+          <Row error={errors.code}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input size="large" prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={8} value={v.code} onChange={set('code')} status={errors.code ? 'error' : undefined} />
+              {captcha && !captchaError
+                ? <img className="atrium-captcha" data-captcha-key={captcha.key} src={captcha.image} alt={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')} onClick={() => void refreshCaptcha()} />
+                : <Button size="large" onClick={() => void refreshCaptcha()}>{captchaError ? t('login.captchaFailed') : '…'}</Button>}
+            </Space.Compact>
+          </Row>
+        )}
+        <Button type="primary" size="large" htmlType="submit" block loading={busy}>{t('login.submit')}</Button>
+        <Button type="link" style={{ padding: 0, marginTop: 12 }} onClick={() => setRegistering(true)}>{t('login.register')}</Button>
+      </form>
+      {registering && <Suspense fallback={null}><RegisterDialog open onClose={() => setRegistering(false)} /></Suspense>}
     </div>
   );
 }

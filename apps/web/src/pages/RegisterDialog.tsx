@@ -8,7 +8,12 @@ import { navigate } from '../app/notify';
 import { registerProblem, type RegisterForm } from './registerChecks';
 
 /** Third-party account registration (spec §2, §4, §5, §8): an application an administrator approves. */
-export default function RegisterDialog({ open, onClose, oauthId = '' }: { open: boolean; onClose: () => void; oauthId?: string }) {
+export default function RegisterDialogWithApp(props: { open: boolean; onClose: () => void; oauthId?: string }) {
+  // Its own antd App context: the login page around it has none (kept small on purpose).
+  return <App component={false}><RegisterDialog {...props} /></App>;
+}
+
+function RegisterDialog({ open, onClose, oauthId = '' }: { open: boolean; onClose: () => void; oauthId?: string }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<RegisterForm>();
