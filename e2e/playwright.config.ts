@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
-export const captchaFile = path.join(dataDir, 'captchas.txt');
+// The config is evaluated by the runner and again by each worker: make the data dir once and pass it on.
+process.env.ATRIUM_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+const dataDir = process.env.ATRIUM_E2E_DIR;
+const captchaFile = path.join(dataDir, 'captchas.txt');
 process.env.ATRIUM_E2E_CAPTCHA_FILE = captchaFile;
 const reportDir = process.env.ATRIUM_REPORT_DIR;
 

@@ -4,8 +4,6 @@ import os from 'node:os';
 import { expect, test } from '@playwright/test';
 import { login, openLogin } from './helpers.ts';
 
-test.describe.configure({ mode: 'serial' });
-
 test('a wrong captcha shows the server message and no session is set', async ({ page }) => {
   await openLogin(page);
   await page.getByPlaceholder(/用户名|账号/).first().fill('admin');
@@ -25,10 +23,22 @@ test('log in through the captcha and see the server menus', async ({ page }) => 
 
 test('open pages into tags and close them', async ({ page }) => {
   await login(page);
-  await page.goto('/info/index');
-  await expect(page).toHaveURL(/\/info\/index/);
-  await page.goto('/test/index');
   const tags = page.locator('[data-testid="tags-bar"]');
+  // Through the user menu, as a person would.
+  await page.locator('[data-testid="user-menu"]').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await expect(page).toHaveURL(/\/info\/index/);
+  await expect(tags.locator('[data-tag="/info/index"]')).toBeVisible();
+  // A reload keeps the tags (session storage).
+  await page.goto('/test/index');
+  await expect(page.getByText('这是一个测试页面')).toBeVisible();
+  // The counter survives switching tabs (keep-alive).
+  await page.getByTestId('counter').click();
+  await page.getByTestId('counter').click();
+  await tags.locator('[data-tag="/info/index"]').click();
+  await expect(page).toHaveURL(/\/info\/index/);
+  await tags.locator('[data-tag="/test/index"]').click();
+  await expect(page.getByTestId('counter')).toContainText('2');
   await expect(tags.getByText('首页')).toBeVisible();
   await expect(tags.locator('[data-tag]')).toHaveCount(3);
   // Closing the active tag activates the previous one.
@@ -118,4 +128,25 @@ test('log out', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/wel/index');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a server menu opens from the sidebar and from the menu search', async ({ page }) => {
+  await login(page);
+  const sider = page.getByTestId('sidebar');
+  await sider.getByText('系统管理').click();
+  await sider.getByText('岗位管理').click();
+  await expect(page).toHaveURL(/\/system\/post\/index/);
+  await expect(page.getByText('此页面尚未在本版本中提供')).toBeVisible();
+  await expect(page.getByTestId('tags-bar').getByText('岗位管理')).toBeVisible();
+  // Menu search: prefix, case-insensitive; Esc closes it and the main view comes back.
+  await page.getByTestId('search-toggle').click();
+  await page.getByTestId('search-panel').locator('input').fill('用户');
+  await expect(page.getByTestId('search-panel').getByText('用户管理')).toBeVisible();
+  await page.getByTestId('search-panel').locator('input').fill('管理');
+  await expect(page.getByText('没有匹配的菜单')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('search-panel')).toHaveCount(0);
+  // An unknown path goes to /404.
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404/);
 });

@@ -19,8 +19,8 @@ describe('route guard (spec §2)', () => {
     expect(guard('/login', locked)).toBe('/lock');
     expect(guard('/lock', locked)).toBeNull();
   });
-  it('sends an authenticated user opening /login to /', () => {
-    expect(guard('/login', inn)).toBe('/');
+  it('sends an authenticated user opening /login to / (the first page)', () => {
+    expect(guard('/login', inn)).toBe('/wel/index');
   });
   it('lets an authenticated user go anywhere else', () => {
     expect(guard('/wel/index', inn)).toBeNull();

@@ -10,7 +10,7 @@ export function guard(path: string, state: { token: string; isLocked: boolean })
     return path === '/' || path === website.lockPage ? '/login' : `/login?redirect=${encodeURIComponent(path)}`;
   }
   if (isLocked) return path === website.lockPage ? null : website.lockPage;
-  if (path === '/login') return '/';
-  if (path === website.lockPage) return '/';
+  if (path === '/login') return website.firstPage;
+  if (path === website.lockPage) return website.firstPage;
   return null;
 }

@@ -85,8 +85,9 @@ export default function Login() {
         session.setFromMap(fromMap);
         sessionStorage.removeItem('atrium-fromMapPending');
       }
-      session.setUserInfo(await getUserInfo());
-      navigate(res.must_change_password ? '/info/index?tab=password' : params.get('redirect') || '/', { replace: true });
+      // Navigate in the same tick as the session change, so the guard sees the new path at once.
+      navigate(res.must_change_password ? '/info/index?tab=password' : params.get('redirect') || website.firstPage, { replace: true });
+      void getUserInfo().then((info) => useSession.getState().setUserInfo(info)).catch(() => undefined);
     } catch {
       // The http client has shown the server's error_description; a used captcha is gone, so draw a new one.
       void refreshCaptcha();
