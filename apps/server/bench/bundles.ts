@@ -42,6 +42,9 @@ export async function measureBundles(serverDir: string) {
     await byPlaceholder(/验证码|captcha/i, code);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
+    // The shell and the home page are lazy chunks: wait until they have rendered, then until the network is quiet.
+    await page.getByTestId('sidebar').waitFor();
+    await page.getByText('快捷入口').waitFor();
     await page.waitForLoadState('networkidle');
     return { loginPageKb: loginKb, loginPageFiles: loginFiles, shellAndHomeKb: gz(seen), shellAndHomeFiles: seen.size };
   } finally {

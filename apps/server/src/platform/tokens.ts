@@ -38,7 +38,25 @@ export class TokenService {
     return { token, jti };
   }
 
+  /** Verified tokens, so a hot path does not re-run HMAC for every request; expiry and revocation are still checked each time. */
+  private readonly verified = new Map<string, { claims: AccessClaims; expMs: number }>();
+
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expMs > this.now().getTime() && !this.revoked.has(hit.claims.sid)) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifyUncached(token);
+    if (claims) {
+      if (this.verified.size >= 10_000) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims: stripExp(claims), expMs: claims.expMs });
+    }
+    return claims ? stripExp(claims) : null;
+  }
+
+  private async verifyUncached(token: string): Promise<(AccessClaims & { expMs: number }) | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: 'atrium', algorithms: ['HS256'], currentDate: this.now(),
@@ -49,7 +67,7 @@ export class TokenService {
       if (exp !== undefined) return null;
       return {
         userId: p.sub, tenantId: p.tid, account: String(p.acc ?? ''), roleIds: Array.isArray(p.rol) ? p.rol.map(String) : [],
-        deptId: p.dep == null ? null : String(p.dep), clientId: String(p.cid ?? ''), sid: p.sid,
+        deptId: p.dep == null ? null : String(p.dep), clientId: String(p.cid ?? ''), sid: p.sid, expMs: Number(p.exp) * 1000,
       };
     } catch {
       return null;
@@ -65,6 +83,11 @@ export class TokenService {
     const t = this.now().getTime();
     for (const [sid, until] of this.revoked) if (until < t) this.revoked.delete(sid);
   }
+}
+
+function stripExp(c: AccessClaims & { expMs?: number }): AccessClaims {
+  const { expMs: _expMs, ...claims } = c;
+  return claims;
 }
 
 export const newRefreshToken = () => randomBytes(32).toString('base64url');

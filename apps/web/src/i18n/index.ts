@@ -18,6 +18,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
 });
 
 export default i18n;

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { CompressOutlined, ExpandOutlined, GlobalOutlined, HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, ColorPicker, Dropdown, Menu, Space } from 'antd';
+import { App, Avatar, Button, Dropdown, Menu, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_COLOUR, DROPDOWN_OPEN_MS, type Language } from '@atrium/contract';
+import { DROPDOWN_OPEN_MS, type Language } from '@atrium/contract';
 import { logout } from '../api/auth';
 import { useMenu } from '../stores/menu';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
 import ErrorLogButton from './ErrorLogButton';
+import ColourButton from './ColourButton';
 import LockButton from './LockButton';
 import Notice from './Notice';
 import ThemePicker from './ThemePicker';
@@ -92,7 +93,7 @@ function TopMenus() {
 
 export default function Header() {
   const { t } = useTranslation();
-  const { collapse, toggleCollapse, showSearch, setShowSearch, colour, setColour } = useSettings();
+  const { collapse, toggleCollapse, showSearch, setShowSearch } = useSettings();
   return (
     <header className="atrium-header">
       <Button type="text" icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={t('header.collapse')} onClick={toggleCollapse} />
@@ -102,7 +103,7 @@ export default function Header() {
       <Notice />
       <Fullscreen />
       <ThemePicker />
-      <ColorPicker size="small" value={colour} presets={[{ label: t('header.colour'), colors: [DEFAULT_COLOUR, '#1677ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'] }]} onChangeComplete={(c) => setColour(c.toHexString())} />
+      <ColourButton />
       <LockButton />
       <LangSwitch />
       <UserMenu />
