@@ -51,6 +51,7 @@ async function routesVersusBare() {
   await waitFor('http://127.0.0.1:8094/bare');
   await load('http://127.0.0.1:8094/bare', {}, 2); // warm-up
   const bareLoad = await load('http://127.0.0.1:8094/bare', {}, seconds);
+  const bareBigLoad = await load('http://127.0.0.1:8094/bare-big', {}, seconds);
   await stop(bare);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
@@ -64,16 +65,18 @@ async function routesVersusBare() {
   if (check.status !== 200) throw new Error(`routes answered ${check.status}`);
   await load(`${base}/api/blade-system/menu/routes`, headers, 2);
   const routesLoad = await load(`${base}/api/blade-system/menu/routes`, headers, seconds);
-  const mem = await fetch(`${base}/api/blade-system/tenant/info?domain=x`).then(() => null);
-  void mem;
   await stop(server);
   fs.rmSync(dir, { recursive: true, force: true });
   results.bare = bareLoad;
+  results.bareSamePayload = bareBigLoad;
   results.routes = routesLoad;
   results.routesToBare = Math.round((routesLoad.rps / bareLoad.rps) * 1000) / 10;
   print('bare Fastify JSON (req/s, p50, p99 ms)', bareLoad);
+  print('bare Fastify, same 12.8 kB payload', bareBigLoad);
   print('GET /api/blade-system/menu/routes', routesLoad);
+  results.routesToBareSamePayload = Math.round((routesLoad.rps / bareBigLoad.rps) * 1000) / 10;
   print('routes / bare (%)', results.routesToBare);
+  print('routes / bare with the same payload (%)', results.routesToBareSamePayload);
 }
 
 async function main() {

@@ -46,6 +46,7 @@ const en: Messages = {
     greeting: 'Hello, {{name}}', tenant: 'Tenant', roles: 'Roles', dept: 'Department', quickLinks: 'Quick links', noMenus: 'You have no menus yet; ask an administrator.',
     dashboardTitle: 'Dashboard', menus: 'Menus available', topMenus: 'Top menus', errors: 'Local error log', session: 'Session',
   },
+  topMenus: { desk: 'Desk', system: 'System', business: 'Business', flow: 'Workflow' } as Record<string, string>,
   test: { title: 'Test page', body: 'A test page to check the layout, tags and caching.', counter: 'Counter (kept when you switch tabs): {{n}}' },
 };
 export default en;

@@ -46,6 +46,7 @@ const zh = {
     greeting: '你好，{{name}}', tenant: '租户', roles: '角色', dept: '部门', quickLinks: '快捷入口', noMenus: '您还没有任何菜单权限，请联系管理员。',
     dashboardTitle: '控制台', menus: '可用菜单', topMenus: '顶部菜单', errors: '本地错误日志', session: '会话',
   },
+  topMenus: { desk: '工作台', system: '系统', business: '业务', flow: '流程' } as Record<string, string>,
   test: { title: '测试页', body: '这是一个测试页面，用于检查布局、标签和缓存。', counter: '计数器（切换标签后应保留）：{{n}}' },
 };
 export default zh;

@@ -84,7 +84,7 @@ function TopMenus() {
   const { t, i18n } = useTranslation();
   const { topMenus, activeTopMenuId, loadRoutes } = useMenu();
   const roles = useSession((s) => s.roles);
-  const items = [{ key: 'home', icon: <HomeOutlined />, label: t('header.home') }, ...topMenus.map((m) => ({ key: m.id, icon: menuIcon(m.source ?? ''), label: i18n.language === 'en' ? m.code : m.name }))];
+  const items = [{ key: 'home', icon: <HomeOutlined />, label: t('header.home') }, ...topMenus.map((m) => ({ key: m.id, icon: menuIcon(m.source ?? ''), label: i18n.language === 'en' ? t(`topMenus.${m.code}`, { defaultValue: m.name }) : m.name }))];
   return (
     <Menu mode="horizontal" selectedKeys={[activeTopMenuId || 'home']} items={items} data-testid="top-menu"
       onClick={({ key }) => void loadRoutes(key === 'home' ? undefined : key, roles)} />
