@@ -38,7 +38,9 @@ export type AppDeps = {
   onCaptcha?: (key: string, text: string) => void;
 };
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export type RouteEntry = { method: string; url: string; auth: 'none' | 'user'; permission?: string | string[] };
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -88,6 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
 
+  // The route table, as registered: tests derive the permission and isolation matrices from it.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: r.url, auth: r.config?.auth ?? 'user', permission: r.config?.permission });
+  });
+
   registerHttpBasics(app);
   registerGuard(app, services.tokens, (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds));
 
@@ -115,5 +125,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
   });
 
-  return { app, services };
+  return { app, services, routeTable };
 }

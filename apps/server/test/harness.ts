@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type RouteEntry } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
@@ -21,6 +21,7 @@ export type TestApp = {
   config: Config;
   captchas: Map<string, string>;
   clock: { offsetMs: number };
+  routeTable: RouteEntry[];
   close(): Promise<void>;
 };
 
@@ -54,7 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, setup?: (ap
   await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
-  const { app, services } = await buildApp({
+  const { app, services, routeTable } = await buildApp({
     config, db: database.db, signingKey: randomBytes(32).toString('hex'),
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
@@ -62,7 +63,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, setup?: (ap
   setup?.(app);
   await app.ready();
   return {
-    app, services, database, config, captchas, clock,
+    app, services, database, config, captchas, clock, routeTable,
     async close() {
       await app.close();
       await database.close();
