@@ -134,10 +134,10 @@ test('a server menu opens from the sidebar and from the menu search', async ({ p
   await login(page);
   const sider = page.getByTestId('sidebar');
   await sider.getByText('系统管理').click();
-  await sider.getByText('岗位管理').click();
-  await expect(page).toHaveURL(/\/system\/post\/index/);
+  await sider.getByText('机构管理').click();
+  await expect(page).toHaveURL(/\/system\/dept\/index/);
   await expect(page.getByText('此页面尚未在本版本中提供')).toBeVisible();
-  await expect(page.getByTestId('tags-bar').getByText('岗位管理')).toBeVisible();
+  await expect(page.getByTestId('tags-bar').getByText('机构管理')).toBeVisible();
   // Menu search: prefix, case-insensitive; Esc closes it and the main view comes back.
   await page.getByTestId('search-toggle').click();
   await page.getByTestId('search-panel').locator('input').fill('用户');

@@ -59,7 +59,7 @@ http.interceptors.response.use(
       case 'ok':
         return res;
       case 'silent':
-        return Promise.reject(new Error(`status ${res.status}`));
+        return Promise.reject(Object.assign(new Error(`status ${res.status}`), { response: res, silent: true }));
       case 'logout':
         useSession.getState().logoutLocal();
         navigate('/login');

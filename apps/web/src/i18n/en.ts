@@ -46,6 +46,15 @@ const en: Messages = {
     greeting: 'Hello, {{name}}', tenant: 'Tenant', roles: 'Roles', dept: 'Department', quickLinks: 'Quick links', noMenus: 'You have no menus yet; ask an administrator.',
     dashboardTitle: 'Dashboard', menus: 'Menus available', topMenus: 'Top menus', errors: 'Local error log', session: 'Session',
   },
+  crud: {
+    add: 'Add', edit: 'Edit', view: 'View', delete: 'Delete', actions: 'Actions', added: 'Added', updated: 'Updated', deleted: 'Deleted',
+    selectOne: 'Select at least one row', confirmDelete: 'Delete the selected rows?', stale: 'Someone else changed this record. Reload it?', reload: 'Reload',
+    total: '{{n}} in all', required: 'Enter the {{field}}',
+  },
+  post: {
+    title: 'Posts', category: 'Category', postCode: 'Post code', postName: 'Post name', sort: 'Sort', remark: 'Remark',
+    codeRequired: 'Enter the post code', nameRequired: 'Enter the post name', categoryRequired: 'Choose the category',
+  },
   topMenus: { desk: 'Desk', system: 'System', business: 'Business', flow: 'Workflow' } as Record<string, string>,
   test: { title: 'Test page', body: 'A test page to check the layout, tags and caching.', counter: 'Counter (kept when you switch tabs): {{n}}' },
 };

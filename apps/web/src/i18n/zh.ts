@@ -46,6 +46,15 @@ const zh = {
     greeting: '你好，{{name}}', tenant: '租户', roles: '角色', dept: '部门', quickLinks: '快捷入口', noMenus: '您还没有任何菜单权限，请联系管理员。',
     dashboardTitle: '控制台', menus: '可用菜单', topMenus: '顶部菜单', errors: '本地错误日志', session: '会话',
   },
+  crud: {
+    add: '新增', edit: '编辑', view: '查看', delete: '删除', actions: '操作', added: '新增成功', updated: '更新成功', deleted: '删除成功',
+    selectOne: '请选择至少一条数据', confirmDelete: '确定将选择数据删除?', stale: '数据已被他人修改，是否重新加载？', reload: '重新加载',
+    total: '共 {{n}} 条', required: '请输入{{field}}',
+  },
+  post: {
+    title: '岗位管理', category: '岗位类型', postCode: '岗位编号', postName: '岗位名称', sort: '排序', remark: '备注',
+    codeRequired: '请输入岗位编号', nameRequired: '请输入岗位名称', categoryRequired: '请选择岗位类型',
+  },
   topMenus: { desk: '工作台', system: '系统', business: '业务', flow: '流程' } as Record<string, string>,
   test: { title: '测试页', body: '这是一个测试页面，用于检查布局、标签和缓存。', counter: '计数器（切换标签后应保留）：{{n}}' },
 };

@@ -19,7 +19,9 @@ export default function LockButton() {
     setTimeout(() => navigate('/lock'), LOCK_DELAY_MS);
   };
   const onSet = async () => {
-    const { password } = await form.validateFields();
+    const valid = await form.validateFields().catch(() => null);
+    if (!valid) return; // '锁屏密码不能为空' is shown on the field
+    const { password } = valid;
     setLockPassword(await hashLockPassword(password));
     setOpen(false);
     doLock();

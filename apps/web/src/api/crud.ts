@@ -1,0 +1,21 @@
+import type { Page } from '@atrium/contract';
+import { get, post } from './http';
+
+/** The four calls every CRUD module answers (api-contract §2). */
+export const crudApi = (base: string, listPath = 'list') => ({
+  list: <T>(params: Record<string, unknown>) => get<Page<T>>(`${base}/${listPath}`, params),
+  detail: <T>(id: string) => get<T>(`${base}/detail`, { id }),
+  // 409 is handled by the page (offer to reload), so the client does not toast it.
+  submit: <T>(row: object) => post<T>(`${base}/submit`, row, { meta: { whitelist: [409] } }),
+  remove: (ids: string[]) => post<boolean>(`${base}/remove`, null, { params: { ids: ids.join(',') } }),
+});
+
+export type FieldError = { field: string; message: string };
+
+/** The status and field errors of a rejected call, if the server sent them. */
+export function errorOf(err: unknown): { status?: number; fields: FieldError[] } {
+  const res = (err as { response?: { status?: number; data?: { code?: number; data?: unknown } } })?.response;
+  const body = res?.data;
+  const fields = Array.isArray(body?.data) ? (body!.data as FieldError[]).filter((f) => f && typeof f.field === 'string') : [];
+  return { status: typeof body?.code === 'number' ? body.code : res?.status, fields };
+}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page }) => {
+  await login(page);
+  await page.getByTestId('sidebar').getByText('系统管理').click();
+  await page.getByTestId('sidebar').getByText('岗位管理').click();
+  const crud = page.getByTestId('crud-page');
+  await expect(crud.getByText('ceo')).toBeVisible();
+
+  // Add, with the required-field message first.
+  await crud.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.getByText('请输入岗位编号')).toBeVisible();
+  await dialog.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('基层').click();
+  await dialog.getByLabel('岗位编号').fill('e2e-01');
+  await dialog.getByLabel('岗位名称').fill('巡检员');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(crud.getByText('巡检员')).toBeVisible();
+
+  // A duplicate code: the server's message lands on its field.
+  await crud.getByRole('button', { name: /新\s*增/ }).click();
+  await dialog.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('基层').click();
+  await dialog.getByLabel('岗位编号').fill('e2e-01');
+  await dialog.getByLabel('岗位名称').fill('重复');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.locator('.ant-form-item-explain-error').getByText('岗位编号已存在')).toBeVisible();
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Search, then edit.
+  await crud.getByLabel('岗位名称').fill('巡检');
+  await crud.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(crud.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await crud.locator('tbody tr.ant-table-row').getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(dialog.getByLabel('岗位名称')).toHaveValue('巡检员');
+  await dialog.getByLabel('岗位名称').fill('高级巡检员');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await expect(crud.getByText('高级巡检员')).toBeVisible();
+
+  // Multi-delete: nothing selected is refused; then select and confirm.
+  await crud.getByRole('button', { name: /删\s*除/ }).first().click();
+  await expect(page.getByText('请选择至少一条数据')).toBeVisible();
+  await crud.locator('tbody tr.ant-table-row').first().locator('input[type="checkbox"]').check();
+  await crud.getByRole('button', { name: /删\s*除/ }).first().click();
+  await expect(page.locator('.ant-modal-confirm-title').getByText('确定将选择数据删除?')).toBeVisible();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(crud.getByText('高级巡检员')).toHaveCount(0);
+  // Nothing went wrong in the client along the way.
+  const logged = await page.evaluate(() => localStorage.getItem('atrium-logs'));
+  expect(JSON.parse(logged ?? '{"content":[]}').content).toEqual([]);
+});
