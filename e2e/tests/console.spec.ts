@@ -113,7 +113,7 @@ test('a 401 sends you to /login', async ({ page }) => {
     }
     return null;
   });
-  expect(token).toBeTruthy();
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   const out = await page.request.get('/api/blade-auth/oauth/logout', { headers: { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` } });
   expect(out.status()).toBe(200);
   await page.goto('/info/index');
