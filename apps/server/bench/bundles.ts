@@ -14,9 +14,11 @@ export async function measureBundles(serverDir: string) {
   const captchaFile = path.join(dir, 'captchas.txt');
   const server = spawnNode(['test/captcha-file-server.ts'], { PORT: '8096', ATRIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', ATRIUM_E2E_CAPTCHA_FILE: captchaFile }, serverDir);
   const base = 'http://localhost:8096';
-  await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000);
+    // Inside the try: a missing Chromium must not leave the server running once the bench exits.
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     const page = await browser.newPage();
     const seen = new Set<string>();
     page.on('response', (r) => {
@@ -48,7 +50,7 @@ export async function measureBundles(serverDir: string) {
     await page.waitForLoadState('networkidle');
     return { loginPageKb: loginKb, loginPageFiles: loginFiles, shellAndHomeKb: gz(seen), shellAndHomeFiles: seen.size };
   } finally {
-    await browser.close();
+    await browser?.close();
     await stop(server);
     fs.rmSync(dir, { recursive: true, force: true });
   }

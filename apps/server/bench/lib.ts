@@ -43,7 +43,7 @@ export async function load(url: string, headers: Record<string, string>, seconds
 }
 
 /** Logs in the way the console does: captcha (its code read from the harness file), then the token call. */
-export async function captchaLogin(base: string, captchaFile: string, account = 'admin', password = 'admin'): Promise<string> {
+export async function captchaLogin(base: string, captchaFile: string, account = 'admin', password = 'admin', tenantId = '000000'): Promise<string> {
   const c = await (await fetch(`${base}/api/blade-auth/oauth/captcha`)).json() as { key: string };
   let code = '';
   for (let i = 0; i < 100 && !code; i++) {
@@ -51,9 +51,9 @@ export async function captchaLogin(base: string, captchaFile: string, account = 
     code = line?.split(' ')[1] ?? '';
     if (!code) await sleep(20);
   }
-  const q = new URLSearchParams({ tenantId: '000000', username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
+  const q = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
   const res = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': c.key, 'captcha-code': code },
+    method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': c.key, 'captcha-code': code },
   });
   const body = await res.json() as { access_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASIC, captchaLogin, load, median, spawnNode, stop, waitFor } from './lib.ts';
 import { measureBundles } from './bundles.ts';
+import { benchUsers } from './users.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -82,6 +83,14 @@ async function routesVersusBare() {
 async function main() {
   await startTimes();
   await routesVersusBare();
+  // The user page over 1,000,000 users in a throwaway PostgreSQL database (bench/users.ts); BENCH_USERS=0 skips it.
+  // No PostgreSQL on this machine: the failure is recorded and printed, the other figures still land.
+  if (process.env.BENCH_USERS !== '0') {
+    results.userPage = await benchUsers(serverDir, print).catch((err: Error) => {
+      console.error(`user page bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
   results.bundles = await measureBundles(serverDir);
   print('gzipped JS: login page / shell + home (kB)', results.bundles);
   const out = path.join(root, 'bench-results');

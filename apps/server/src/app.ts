@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { apiRuleMatches, apiRules, isPlatformAdmin, stillMustChange } from './platform/access.ts';
 import { Cache } from './platform/cache.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render, texts } from './platform/errors.ts';
@@ -27,6 +28,15 @@ import { resourceRoutes } from './modules/resource/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { postRoutes } from './modules/post/routes.ts';
+import { paramRoutes } from './modules/param/routes.ts';
+import { dictRoutes } from './modules/dict/routes.ts';
+import { clientRoutes } from './modules/client/routes.ts';
+import { deptRoutes } from './modules/dept/routes.ts';
+import { roleRoutes } from './modules/role/routes.ts';
+import { topMenuRoutes } from './modules/topmenu/routes.ts';
+import { scopeRoutes } from './modules/scope/routes.ts';
+import { menuAdminRoutes } from './modules/menu/admin.ts';
+import { userAdminRoutes } from './modules/user/admin.ts';
 
 export type AppDeps = {
   config: Config;
@@ -38,7 +48,7 @@ export type AppDeps = {
   onCaptcha?: (key: string, text: string) => void;
 };
 
-export type RouteEntry = { method: string; url: string; auth: 'none' | 'user'; permission?: string | string[] };
+export type RouteEntry = { method: string; url: string; auth: 'none' | 'user'; permission?: string | string[]; platform?: boolean };
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
   const now = deps.now ?? (() => new Date());
@@ -95,11 +105,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: r.url, auth: r.config?.auth ?? 'user', permission: r.config?.permission });
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: r.url, auth: r.config?.auth ?? 'user', permission: r.config?.permission, platform: r.config?.platform });
   });
 
   registerHttpBasics(app);
-  registerGuard(app, services.tokens, (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds));
+  registerGuard(app, services.tokens, {
+    codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
+    apiGranted: async (tenantId, roleIds, method, url, wanted) => apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),
+    isPlatformAdmin: (auth) => isPlatformAdmin(services, auth),
+    stillMustChange: (auth) => stillMustChange(services, auth),
+  });
 
   authRoutes(app, services, { onCaptcha: deps.onCaptcha });
   menuRoutes(app, services);
@@ -108,6 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   resourceRoutes(app, services);
   logRoutes(app, services);
   postRoutes(app, services);
+  menuAdminRoutes(app, services);
+  roleRoutes(app, services);
+  topMenuRoutes(app, services);
+  deptRoutes(app, services);
+  userAdminRoutes(app, services);
+  scopeRoutes(app, services);
+  paramRoutes(app, services);
+  dictRoutes(app, services);
+  clientRoutes(app, services);
 
   const index = path.join(deps.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

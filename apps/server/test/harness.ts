@@ -128,3 +128,34 @@ export async function tenantUser(t: TestApp, tenantId: string, account: string, 
   t.services.cache.clearAll();
   return (await loginToken(t, { tenantId, username: account, password })).access;
 }
+
+/** GET / POST as a token holder, JSON in and out. */
+export function client(t: TestApp, token: string, lang?: 'en') {
+  const headers = { ...bearer(token), ...(lang ? { 'accept-language': 'en' } : {}) };
+  return {
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+  };
+}
+
+/**
+ * The platform administrator creates a tenant through the API (provisioning its admin); returns the tenant's
+ * admin token and the one-time password.
+ */
+export async function provisionedTenant(t: TestApp, platformToken: string, tenantId: string, extra: Record<string, unknown> = {}) {
+  const res = await client(t, platformToken).post('/api/blade-system/tenant/submit', { tenantId, tenantName: `租户${tenantId}`, ...extra });
+  if (res.statusCode !== 200) throw new Error(`tenant submit failed: ${res.body}`);
+  const data = res.json().data as { id: string; adminAccount: string; adminPassword: string };
+  const token = await userToken(t, tenantId, data.adminAccount, data.adminPassword);
+  return { token, tenantRowId: data.id, password: data.adminPassword };
+}
+
+/** Logs a user in; a first password given by an administrator is changed (to itself) the way the console forces it. */
+export async function userToken(t: TestApp, tenantId: string, account: string, password: string): Promise<string> {
+  const { access, body } = await loginToken(t, { tenantId, username: account, password });
+  if (body.must_change_password) {
+    const res = await client(t, access).post('/api/blade-user/update-password', { oldPassword: md5Hex(password), newPassword: password, newPassword1: password });
+    if (res.statusCode !== 200) throw new Error(`password change failed: ${res.body}`);
+  }
+  return access;
+}

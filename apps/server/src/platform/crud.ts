@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -9,29 +9,36 @@ import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
 import { AppError, badRequest, forbidden, notFound, texts, type Text } from './errors.ts';
 import { permissionCodes } from '../modules/menu/service.ts';
+import { apiRuleMatches, apiRules, dataScopeSql, scopeResources, type ScopeResource } from './access.ts';
 import { requireAuth } from './guard.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
 import type { AuthContext } from './tokens.ts';
+import { toTree } from './tree.ts';
 
-/** The columns the factory relies on: every tenant record has them (api-contract §1). */
+/** The columns the factory relies on: every record has them (api-contract §1); tenant tables also carry tenantId. */
 type Columns = {
-  id: PgColumn; tenantId: PgColumn; isDeleted: PgColumn; version: PgColumn; status: PgColumn;
+  id: PgColumn; isDeleted: PgColumn; version: PgColumn; status: PgColumn;
   createUser: PgColumn; createDept: PgColumn; createTime: PgColumn; updateUser: PgColumn; updateTime: PgColumn;
 };
-export type TenantTable = PgTable & Columns;
-type Row = Record<string, unknown> & { id: string; version: number; tenantId: string };
+export type CrudTable = PgTable & Columns & { tenantId?: PgColumn };
+export type Row = Record<string, unknown> & { id: string; version: number };
 
 export const idParam = z.union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().positive()]).transform(String);
+/** A parent id: '0' is the root. */
+export const parentParam = z.union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()]).transform(String);
 export const idList = z.string().trim().min(1, 'ids is required').max(20000)
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric')).min(1).max(1000));
+/** Ids in a JSON body: an array of ids or a comma list. */
+export const idArray = z.union([z.array(idParam), z.string().max(20000).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric')).max(5000));
 
 export type CrudSpec<B extends z.ZodObject> = {
   /** Entity name used in audit records and messages. */
   entity: string;
-  table: TenantTable;
+  table: CrudTable;
   /** e.g. '/api/blade-system/post' */
   base: string;
   /** Permission codes: list/detail need `view`, insert `add`, update `edit`, remove `remove`. */
@@ -41,137 +48,264 @@ export type CrudSpec<B extends z.ZodObject> = {
   list: ListRules;
   /** Names a list path other than 'list' (e.g. 'page'). */
   listPath?: string;
+  /** A global table (listed in tenant-db GLOBAL_TABLES): no tenant column, no tenant filter. */
+  global?: boolean;
+  /** true: every route is the platform administrator's; 'write': only submit and remove are. */
+  platform?: boolean | 'write';
+  /** Data scope (api-contract §4): how rows map to owners and departments. Columns for custom rules come from list.filters. */
+  scope?: Omit<ScopeResource, 'columns'>;
+  /** A tree table: adds lazy-list (one level of records + hasChildren), tree and lazy-tree (nodes). */
+  tree?: { parentId: PgColumn; /** record field shown as the node title */ title: string; sort?: PgColumn; /** rows that are nodes of `tree` / `lazy-tree` (e.g. menus, not buttons) */ nodes?: SQL;
+    /** which tree routes to register (default all three) */ routes?: ('lazy-list' | 'tree' | 'lazy-tree')[];
+    /** further codes that may read the tree (e.g. the user screen's department picker) */ readAlso?: string[] };
   /** Unique-index name → the field and text to show when it is violated. */
   unique?: Record<string, { field: string; text: Text }>;
+  /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
+  listParams?: Record<string, (value: string, auth: AuthContext) => SQL>;
+  /** Adds what a screen shows beside a record (names of linked rows), for list and detail, batched per page. */
+  decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Drops what must never leave the server. */
   present?: (row: Row) => Record<string, unknown>;
   /** Rules that refuse a save (throw AppError) or adjust the values written. */
   beforeSave?: (ctx: SaveContext<z.infer<B>>) => Promise<Record<string, unknown> | void>;
+  /** Work in the same transaction after a save (provisioning, link tables); its result is merged into the answer. */
+  afterSave?: (ctx: SaveContext<z.infer<B>> & { row: Row }) => Promise<Record<string, unknown> | void>;
   /** Rules that refuse a removal, e.g. "still in use". */
-  beforeRemove?: (tx: Db, ids: string[], auth: AuthContext) => Promise<void>;
+  beforeRemove?: (tx: Db, ids: string[], auth: AuthContext, rows: Row[]) => Promise<void>;
+  /** After a committed removal (e.g. end the sessions of removed users). */
+  afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
+  /** After any committed write (e.g. drop cached menus of the tenant). */
+  afterWrite?: (auth: AuthContext) => void;
 };
 
-export type SaveContext<T> = { tx: Db; auth: AuthContext; input: T; existing: Row | null };
+/** `scope`: the caller's data-scope filter for this resource (undefined = all), e.g. to check a parent is visible. */
+export type SaveContext<T> = { tx: Db; auth: AuthContext; input: T; existing: Row | null; scope?: SQL };
 
 const stale = () => new AppError(409, texts.stale);
 
+/** Maps a unique-constraint violation to the field it concerns. */
+export function uniqueError(err: unknown, unique?: Record<string, { field: string; text: Text }>): AppError | null {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    const pgErr = e as { code?: string; constraint?: string; constraint_name?: string };
+    if (pgErr.code === '23505') {
+      const name = pgErr.constraint ?? pgErr.constraint_name ?? '';
+      const u = unique?.[name];
+      return u ? badRequest(u.text, [{ field: u.field, message: typeof u.text === 'string' ? u.text : u.text.zh }])
+        : badRequest({ zh: '数据已存在', en: 'The record already exists' });
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function writeAudit(s: Services, tx: Db, auth: AuthContext, requestId: string, entity: string, action: string, entityId: string, before: unknown, after: unknown) {
+  return tx.insert(auditLog).values({
+    id: newId(), tenantId: auth.tenantId, userId: auth.userId, action, entity, entityId,
+    before: before == null ? null : JSON.stringify(before), after: after == null ? null : JSON.stringify(after), requestId, createTime: s.now(),
+  });
+}
+
+export type CrudService = ReturnType<typeof crudService>;
+
 export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
   const t = spec.table;
-  const live = (auth: AuthContext, extra?: SQL) => and(eq(t.tenantId, auth.tenantId), eq(t.isDeleted, 0), extra);
+  const tenantCol = spec.global ? undefined : t.tenantId;
+  if (!spec.global && !tenantCol) throw new Error(`crud ${spec.entity}: a tenant table needs tenantId (or declare it global)`);
+  const mine = (auth: AuthContext) => (tenantCol ? eq(tenantCol, auth.tenantId) : undefined);
+  const live = (auth: AuthContext, ...extra: (SQL | undefined)[]) => and(mine(auth), eq(t.isDeleted, 0), ...extra);
   const present = (row: Row) => (spec.present ? spec.present(row) : row);
-  const audit = (tx: Db, auth: AuthContext, requestId: string, action: string, entityId: string, before: unknown, after: unknown) =>
-    tx.insert(auditLog).values({
-      id: newId(), tenantId: auth.tenantId, userId: auth.userId, action, entity: spec.entity, entityId,
-      before: before == null ? null : JSON.stringify(before), after: after == null ? null : JSON.stringify(after), requestId, createTime: s.now(),
-    });
-  const uniqueError = (err: unknown): AppError | null => {
-    let e: unknown = err;
-    for (let i = 0; i < 3 && e; i++) {
-      const pgErr = e as { code?: string; constraint?: string; constraint_name?: string };
-      if (pgErr.code === '23505') {
-        const name = pgErr.constraint ?? pgErr.constraint_name ?? '';
-        const u = spec.unique?.[name];
-        return u ? badRequest(u.text, [{ field: u.field, message: typeof u.text === 'string' ? u.text : u.text.zh }])
-          : badRequest({ zh: '数据已存在', en: 'The record already exists' });
-      }
-      e = (e as { cause?: unknown }).cause;
-    }
-    return null;
-  };
+  const scopeColumns = Object.fromEntries(Object.entries(spec.list.filters).map(([k, f]) => [k, f.column]));
+  if (spec.scope) scopeResources.set(spec.scope.code, Object.keys(scopeColumns));
+  /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
+  const scopeOf = async (auth: AuthContext) => (spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined);
+  const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
 
-  return {
-    async list(auth: AuthContext, query: Record<string, unknown>, scope?: SQL) {
-      const q = parseListQuery(query, spec.list);
-      return withTenant(s.db, auth.tenantId, async (tx) => {
-        const where = live(auth, and(q.where, scope));
+  const svc = {
+    spec,
+    scopeOf,
+    /** Rows of the caller's tenant (and data scope) matching `where`: for module queries built on the same rules. */
+    async visible(tx: Db, auth: AuthContext, where?: SQL) {
+      return (await tx.select().from(t).where(live(auth, where, await scopeOf(auth)))) as Row[];
+    },
+
+    async list(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
+      const own = spec.listParams ?? {};
+      const q = parseListQuery(query, spec.list, Object.keys(own));
+      const params = Object.entries(own).map(([k, f]) => {
+        const v = query[k] == null ? '' : String(query[k]).trim();
+        if (!v) return undefined;
+        if (!/^\d{1,19}$/.test(v)) throw badRequest({ zh: `参数 ${k} 必须是数字编号`, en: `${k} must be a numeric id` }, [{ field: k, message: 'numeric id' }]);
+        return f(v, auth);
+      });
+      const scope = await scopeOf(auth);
+      return run(auth, async (tx) => {
+        const where = live(auth, q.where, scope, extra, ...params);
         const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
         const rows = n === 0 ? [] : await tx.select().from(t).where(where)
           .orderBy(...(q.orderBy.length ? q.orderBy : [sql`${t.id} desc`])).limit(q.size).offset((q.current - 1) * q.size);
-        return toPage((rows as Row[]).map(present), n, q);
+        const records = (rows as Row[]).map(present);
+        return toPage(spec.decorate && records.length ? await spec.decorate(tx, auth, records) : records, n, q);
       });
     },
 
-    async detail(auth: AuthContext, id: string, scope?: SQL) {
-      return withTenant(s.db, auth.tenantId, async (tx) => {
-        const [row] = await tx.select().from(t).where(live(auth, and(eq(t.id, id), scope)));
+    async detail(auth: AuthContext, id: string) {
+      const scope = await scopeOf(auth);
+      return run(auth, async (tx) => {
+        const [row] = await tx.select().from(t).where(live(auth, eq(t.id, id), scope));
         if (!row) throw notFound();
-        return present(row as Row);
+        const one = present(row as Row);
+        return spec.decorate ? (await spec.decorate(tx, auth, [one]))[0] : one;
       });
     },
 
-    /** No id → insert; with id → update of a record of the caller's tenant, checked against `version` when sent. */
-    async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string, scope?: SQL) {
+    /** No id → insert; with id → update of a visible record, checked against `version` when sent. */
+    async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) {
       const { id, version, ...input } = raw;
+      const scope = await scopeOf(auth);
       try {
-        return await withTenant(s.db, auth.tenantId, async (tx) => {
+        const saved = await run(auth, async (tx) => {
           const now = s.now();
           if (!id) {
-            const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null })) ?? {};
+            const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope })) ?? {};
             const values = {
-              ...input, ...extra, id: newId(), tenantId: auth.tenantId, createUser: auth.userId, createDept: auth.deptId,
+              ...input, ...extra, id: newId(), ...(tenantCol ? { tenantId: auth.tenantId } : {}), createUser: auth.userId, createDept: auth.deptId,
               createTime: now, updateUser: auth.userId, updateTime: now, isDeleted: 0, version: 1,
             };
             const [row] = await tx.insert(t).values(values as never).returning();
-            await audit(tx, auth, requestId, 'insert', (row as Row).id, null, present(row as Row));
-            return present(row as Row);
+            const after = (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: null, row: row as Row, scope })) ?? {};
+            await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, present(row as Row));
+            return { ...present(row as Row), ...after };
           }
-          const [existing] = await tx.select().from(t).where(live(auth, and(eq(t.id, id), scope)));
+          const [existing] = await tx.select().from(t).where(live(auth, eq(t.id, id), scope));
           if (!existing) throw notFound();
           const ex = existing as Row;
           if (version !== undefined && version !== ex.version) throw stale();
-          const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex })) ?? {};
+          const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, scope })) ?? {};
           const [row] = await tx.update(t).set({ ...input, ...extra, updateUser: auth.userId, updateTime: now, version: sql`${t.version} + 1` } as never)
-            .where(and(eq(t.id, id), eq(t.tenantId, auth.tenantId), eq(t.version, ex.version))).returning();
+            .where(and(eq(t.id, id), mine(auth), eq(t.version, ex.version))).returning();
           if (!row) throw stale();
-          await audit(tx, auth, requestId, 'update', id, present(ex), present(row as Row));
-          return present(row as Row);
+          const after = (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, row: row as Row, scope })) ?? {};
+          await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, present(ex), present(row as Row));
+          return { ...present(row as Row), ...after };
         });
+        spec.afterWrite?.(auth);
+        return saved;
       } catch (err) {
-        throw uniqueError(err) ?? err;
+        throw uniqueError(err, spec.unique) ?? err;
       }
     },
 
     /** Soft-deletes all the ids or none: one id that is not the caller's (or not visible) makes it a 404. */
-    async remove(auth: AuthContext, ids: string[], requestId: string, scope?: SQL) {
+    async remove(auth: AuthContext, ids: string[], requestId: string) {
       const unique = [...new Set(ids)];
-      return withTenant(s.db, auth.tenantId, async (tx) => {
-        const rows = await tx.select().from(t).where(live(auth, and(inArray(t.id, unique), scope)));
+      const scope = await scopeOf(auth);
+      const done = await run(auth, async (tx) => {
+        const rows = await tx.select().from(t).where(live(auth, inArray(t.id, unique), scope)) as Row[];
         if (rows.length !== unique.length) throw notFound();
-        await spec.beforeRemove?.(tx, unique, auth);
+        await spec.beforeRemove?.(tx, unique, auth, rows);
         await tx.update(t).set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
-          .where(and(inArray(t.id, unique), eq(t.tenantId, auth.tenantId)));
-        for (const r of rows as Row[]) await audit(tx, auth, requestId, 'delete', r.id, present(r), null);
+          .where(and(inArray(t.id, unique), mine(auth)));
+        for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, present(r), null);
         return true;
+      });
+      await spec.afterRemove?.(auth, unique);
+      spec.afterWrite?.(auth);
+      return done;
+    },
+
+    /** One level of a tree table: records under `parentId` with `hasChildren`; filters (if any) search the whole tree. */
+    async lazyList(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
+      const tree = spec.tree!;
+      const { parentId, ...rest } = query;
+      const q = parseListQuery(rest, spec.list);
+      const scope = await scopeOf(auth);
+      const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentParam.parse(parentId);
+      return run(auth, async (tx) => {
+        const rows = await tx.select().from(t).where(live(auth, q.where, scope, extra, parent === undefined ? undefined : eq(tree.parentId, parent)))
+          .orderBy(...(q.orderBy.length ? q.orderBy : [asc(tree.sort ?? t.id), asc(t.id)])).limit(5000) as Row[];
+        const withKids = await childParents(tx, auth, rows.map((r) => r.id), scope, extra);
+        return rows.map((r) => ({ ...present(r), hasChildren: withKids.has(r.id) }));
+      });
+    },
+
+    /** The whole visible tree as nodes. */
+    async tree(auth: AuthContext, extra?: SQL) {
+      const tree = spec.tree!;
+      const scope = await scopeOf(auth);
+      const rows = (await run(auth, (tx) => tx.select().from(t).where(live(auth, scope, extra))
+        .orderBy(asc(tree.sort ?? t.id), asc(t.id)))) as Row[];
+      return toTree(rows as (Row & { parentId: string })[], (r) => String(r[tree.title] ?? ''));
+    },
+
+    /** One level of nodes under `parentId`, with `hasChildren`. */
+    async lazyTree(auth: AuthContext, parentId: string, extra?: SQL) {
+      const tree = spec.tree!;
+      const scope = await scopeOf(auth);
+      return run(auth, async (tx) => {
+        const rows = await tx.select().from(t).where(live(auth, scope, extra, eq(tree.parentId, parentId)))
+          .orderBy(asc(tree.sort ?? t.id), asc(t.id)) as (Row & { parentId: string })[];
+        const withKids = await childParents(tx, auth, rows.map((r) => r.id), scope, extra);
+        return rows.map((r) => ({ id: r.id, parentId: r.parentId, title: String(r[tree.title] ?? ''), key: r.id, value: r.id, hasChildren: withKids.has(r.id), children: [] }));
       });
     },
   };
+
+  async function childParents(tx: Db, auth: AuthContext, ids: string[], scope?: SQL, extra?: SQL): Promise<Set<string>> {
+    if (!ids.length || !spec.tree) return new Set();
+    const p = spec.tree.parentId;
+    const rows = await tx.selectDistinct({ parentId: p }).from(t).where(live(auth, scope, extra, inArray(p, ids)));
+    return new Set(rows.map((r) => String(r.parentId)));
+  }
+  return svc;
 }
 
-/** Registers list / detail / submit / remove for a spec, each behind its permission code. */
+/** Registers list / detail / submit / remove (and the tree calls of a tree table), each behind its permission code. */
 export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Services, spec: CrudSpec<B>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const svc = crudService(s, spec);
   const tags = [spec.entity];
   const submitBody = spec.body.extend({ id: idParam.optional(), version: z.coerce.number().int().positive().optional() });
+  const readPlatform = spec.platform === true;
+  const writePlatform = !!spec.platform;
+  const read = { permission: spec.codes.view, platform: readPlatform };
 
-  app.get(`${spec.base}/${spec.listPath ?? 'list'}`, { config: { permission: spec.codes.view }, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+  app.get(`${spec.base}/${spec.listPath ?? 'list'}`, { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
     async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)));
-  app.get(`${spec.base}/detail`, { config: { permission: spec.codes.view }, schema: { tags, querystring: z.object({ id: idParam }) } },
+  app.get(`${spec.base}/detail`, { config: read, schema: { tags, querystring: z.object({ id: idParam }) } },
     async (req) => ok(await svc.detail(requireAuth(req), req.query.id)));
-  app.post(`${spec.base}/submit`, { config: { permission: [spec.codes.add, spec.codes.edit] }, schema: { tags, body: submitBody } }, async (req) => {
+  app.post(`${spec.base}/submit`, { config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform }, schema: { tags, body: submitBody } }, async (req) => {
     const auth = requireAuth(req);
     const body = req.body as z.infer<B> & { id?: string; version?: number };
     // The guard let in holders of either code; an insert needs add, an update needs edit.
-    await requireCode(s, auth, body.id ? spec.codes.edit : spec.codes.add);
+    await requireCode(s, req, body.id ? spec.codes.edit : spec.codes.add);
     const saved = await svc.submit(auth, body, req.id);
     return ok(saved, body.id ? '更新成功' : '新增成功');
   });
-  app.post(`${spec.base}/remove`, { config: { permission: spec.codes.remove }, schema: { tags, querystring: z.object({ ids: idList }) } },
+  app.post(`${spec.base}/remove`, { config: { permission: spec.codes.remove, platform: writePlatform }, schema: { tags, querystring: z.object({ ids: idList }) } },
     async (req) => ok(await svc.remove(requireAuth(req), req.query.ids, req.id), '删除成功'));
+  const treeRoutes = new Set(spec.tree?.routes ?? ['lazy-list', 'tree', 'lazy-tree']);
+  const treeRead = { permission: [spec.codes.view, ...(spec.tree?.readAlso ?? [])], platform: readPlatform };
+  if (spec.tree && treeRoutes.has('lazy-list')) {
+    app.get(`${spec.base}/lazy-list`, { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+      async (req) => ok(await svc.lazyList(requireAuth(req), req.query as Record<string, unknown>)));
+  }
+  if (spec.tree && treeRoutes.has('tree')) {
+    app.get(`${spec.base}/tree`, { config: treeRead, schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) } },
+      async (req) => ok(await svc.tree(requireAuth(req), spec.tree?.nodes)));
+  }
+  if (spec.tree && treeRoutes.has('lazy-tree')) {
+    app.get(`${spec.base}/lazy-tree`, { config: treeRead, schema: { tags, querystring: z.object({ parentId: parentParam.default('0'), tenantId: z.string().max(12).optional() }) } },
+      async (req) => ok(await svc.lazyTree(requireAuth(req), req.query.parentId, spec.tree?.nodes)));
+  }
   return svc;
 }
 
-async function requireCode(s: Services, auth: AuthContext, code: string) {
+/** For a route open to several codes: the one this call needs (or an API scope granting the call). */
+export async function requireCode(s: Services, req: FastifyRequest, code: string) {
+  const auth = requireAuth(req);
   const codes = await permissionCodes(s, auth.tenantId, auth.roleIds);
-  if (!codes.has(code)) throw forbidden(code);
+  if (codes.has(code)) return;
+  if (apiRuleMatches(await apiRules(s, auth.tenantId, auth.roleIds), req.method, req.url.split('?')[0], [code])) return;
+  throw forbidden(code);
 }

@@ -1,8 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors.ts';
-import type { TokenService } from './tokens.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import type { AccessClaims, TokenService } from './tokens.ts';
 
-export type PermissionLookup = (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
+export type AccessLookup = {
+  /** Menu and button codes the roles hold. */
+  codes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
+  /** Whether an API scope of the roles grants this method + path. */
+  apiGranted: (tenantId: string, roleIds: string[], method: string, path: string, wanted: string[]) => Promise<boolean>;
+  isPlatformAdmin: (auth: AccessClaims) => Promise<boolean>;
+  /** Whether a user whose token says "must change password" still has to (the flag is re-read: the change clears it). */
+  stillMustChange: (auth: AccessClaims) => Promise<boolean>;
+};
+
+/** What a user who must change their password may still call: the change dialog and the shell around it. */
+const MUST_CHANGE_ALLOWED = new Set([
+  '/api/blade-auth/oauth/user-info', '/api/blade-auth/oauth/logout', '/api/blade-auth/oauth/clear-cache', '/api/blade-user/info',
+  '/api/blade-user/update-password', '/api/blade-system/menu/routes', '/api/blade-system/menu/buttons', '/api/blade-system/menu/top-menu',
+  '/api/blade-log/error-logs', '/api/blade-system/dict/dictionary', '/api/blade-system/dict-biz/dictionary',
+]);
+const mustChangeFirst = () => new AppError(403, { zh: '请先修改密码', en: 'Change your password first' });
 
 export function bearerOf(req: FastifyRequest): string | null {
   const raw = req.headers['blade-auth'];
@@ -14,9 +30,10 @@ export function bearerOf(req: FastifyRequest): string | null {
 
 /**
  * Fail closed: every route needs a valid access token unless it says `config.auth = 'none'`;
- * a route that declares a permission code is refused unless the caller's roles hold it.
+ * a route that declares a permission code is refused unless the caller's roles hold it or an API scope of
+ * theirs matches the call; a platform route is refused to anyone but the platform administrator.
  */
-export function registerGuard(app: FastifyInstance, tokens: TokenService, permissions: PermissionLookup): void {
+export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
@@ -31,10 +48,13 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, permis
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
     req.auth = claims;
+    if (claims.mustChange && !MUST_CHANGE_ALLOWED.has(req.routeOptions.url) && (await access.stillMustChange(claims))) throw mustChangeFirst();
+    if (config.platform && !(await access.isPlatformAdmin(claims))) throw forbidden('administrator@000000');
     if (config.permission) {
       const wanted = Array.isArray(config.permission) ? config.permission : [config.permission];
-      const codes = await permissions(claims.tenantId, claims.roleIds);
-      if (!wanted.some((c) => codes.has(c))) throw forbidden(wanted.join(' / '));
+      const codes = await access.codes(claims.tenantId, claims.roleIds);
+      if (!wanted.some((c) => codes.has(c))
+        && !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, req.url.split('?')[0], wanted))) throw forbidden(wanted.join(' / '));
     }
   });
 }

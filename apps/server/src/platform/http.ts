@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
+import { translateField } from './fields.ts';
 
 /** Language per request, the envelope for every error, and the /api 404. */
 export function registerHttpBasics(app: FastifyInstance): void {
@@ -21,7 +22,7 @@ export function registerHttpBasics(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({
         field: String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
-        message: v.message ?? 'invalid',
+        message: translateField(v.message ?? 'invalid', lang),
       }));
       const summary = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
       return reply.status(400).send(fail(400, `${render(texts.badRequest, lang)}: ${summary}`, fields));

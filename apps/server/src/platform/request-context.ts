@@ -11,6 +11,8 @@ declare module 'fastify' {
     auth?: 'none' | 'user';
     /** A menu/button code the caller's roles must hold (a list: any one of them). */
     permission?: string | string[];
+    /** Only the platform administrator (role administrator in tenant 000000) may call it. */
+    platform?: boolean;
   }
 }
 

@@ -9,6 +9,8 @@ export type AccessClaims = {
   deptId: string | null;
   clientId: string;
   sid: string;
+  /** Set when the password was reset or given by an administrator: only the calls of the change dialog pass. */
+  mustChange?: boolean;
 };
 
 export type AuthContext = AccessClaims;
@@ -26,7 +28,7 @@ export class TokenService {
     const jti = randomUUID();
     const iat = Math.floor(this.now().getTime() / 1000);
     const token = await new SignJWT({
-      tid: claims.tenantId, acc: claims.account, rol: claims.roleIds, dep: claims.deptId, cid: claims.clientId, sid: claims.sid,
+      tid: claims.tenantId, acc: claims.account, rol: claims.roleIds, dep: claims.deptId, cid: claims.clientId, sid: claims.sid, ...(claims.mustChange ? { pwc: 1 } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
@@ -68,6 +70,7 @@ export class TokenService {
       return {
         userId: p.sub, tenantId: p.tid, account: String(p.acc ?? ''), roleIds: Array.isArray(p.rol) ? p.rol.map(String) : [],
         deptId: p.dep == null ? null : String(p.dep), clientId: String(p.cid ?? ''), sid: p.sid, expMs: Number(p.exp) * 1000,
+        ...(p.pwc === 1 ? { mustChange: true } : {}),
       };
     } catch {
       return null;

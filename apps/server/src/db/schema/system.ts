@@ -87,10 +87,14 @@ export const user = pgTable('user', {
   oauthId: varchar('oauth_id', { length: 64 }),
   /** A reset or first password must be replaced at the next login. */
   mustChangePassword: smallint('must_change_password').notNull().default(0),
+  /** Platform extension of the account (update-platform): free-form JSON text. */
+  userExt: text('user_ext'),
   ...auditColumns(),
 }, (t) => [
   uniqueIndex('user_account_uq').on(t.tenantId, t.account).where(live),
   index('user_tenant_dept_idx').on(t.tenantId, t.deptId),
+  // The user page: newest first within a tenant (scanned backwards; a DESC NULLS LAST key would not serve ORDER BY id DESC).
+  index('user_tenant_id_idx').on(t.tenantId, t.id).where(live),
 ]);
 
 export const userRole = pgTable('user_role', {
@@ -167,3 +171,41 @@ export const param = pgTable('param', {
   remark: varchar('remark', { length: 255 }),
   ...auditColumns(),
 }, (t) => [uniqueIndex('param_key_uq').on(t.paramKey).where(live)]);
+
+/**
+ * A data scope: which rows of a resource (`resourceCode`, e.g. 'user', 'dept') a role sees. Types: 1 all, 2 own records,
+ * 3 own department, 4 own department and below, 5 custom (a column of the resource's allowlist and a value list).
+ */
+export const dataScope = pgTable('data_scope', {
+  id: idColumn('id').primaryKey(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  menuId: idColumn('menu_id').notNull(),
+  resourceCode: varchar('resource_code', { length: 64 }).notNull(),
+  scopeName: varchar('scope_name', { length: 255 }).notNull(),
+  scopeType: integer('scope_type').notNull(),
+  scopeColumn: varchar('scope_column', { length: 64 }),
+  scopeValue: varchar('scope_value', { length: 2000 }),
+  remark: varchar('remark', { length: 255 }),
+  ...auditColumns(),
+}, (t) => [index('data_scope_tenant_resource_idx').on(t.tenantId, t.resourceCode)]);
+
+/** An API scope: grants calling the API paths matching `scopePath` (a trailing `*` matches any rest) with `scopeMethod`. */
+export const apiScope = pgTable('api_scope', {
+  id: idColumn('id').primaryKey(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  menuId: idColumn('menu_id').notNull(),
+  resourceCode: varchar('resource_code', { length: 64 }).notNull(),
+  scopeName: varchar('scope_name', { length: 255 }).notNull(),
+  scopePath: varchar('scope_path', { length: 255 }).notNull(),
+  scopeMethod: varchar('scope_method', { length: 8 }).notNull().default('*'),
+  remark: varchar('remark', { length: 255 }),
+  ...auditColumns(),
+}, (t) => [index('api_scope_tenant_idx').on(t.tenantId)]);
+
+/** Role → data scope (category 1) or API scope (category 2) grants. */
+export const roleScope = pgTable('role_scope', {
+  roleId: idColumn('role_id').notNull(),
+  scopeId: idColumn('scope_id').notNull(),
+  scopeCategory: smallint('scope_category').notNull(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+}, (t) => [primaryKey({ columns: [t.roleId, t.scopeId] }), index('role_scope_tenant_idx').on(t.tenantId)]);

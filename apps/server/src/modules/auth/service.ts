@@ -149,7 +149,7 @@ async function tokenResponse(s: Services, u: UserRow, client: Client, sid: strin
   });
   const roleIds = roles.map((r) => r.id);
   const { token, jti } = await s.tokens.signAccess(
-    { tenantId: u.tenantId, userId: u.id, account: u.account, roleIds, deptId: u.deptId, clientId: client.clientId, sid },
+    { tenantId: u.tenantId, userId: u.id, account: u.account, roleIds, deptId: u.deptId, clientId: client.clientId, sid, mustChange: u.mustChangePassword === 1 },
     client.accessTokenValidity,
   );
   return {

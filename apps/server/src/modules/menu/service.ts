@@ -96,9 +96,20 @@ export async function buttons(s: Services, auth: AuthContext): Promise<MenuNode[
   });
 }
 
+/** The tenant's top menus that lead somewhere for the caller: at least one granted menu below one of its roots. */
 export async function topMenus(s: Services, auth: AuthContext) {
-  return s.cache.get(auth.tenantId, 'top-menus', async () => withTenant(s.db, auth.tenantId, (tx) =>
-    tx.select({ id: topMenu.id, code: topMenu.code, name: topMenu.name, source: topMenu.source, sort: topMenu.sort })
-      .from(topMenu).where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)))
-      .orderBy(asc(topMenu.sort), asc(topMenu.id))));
+  return s.cache.get(auth.tenantId, `top-menus:${roleKey(auth.roleIds)}`, async () => {
+    const granted = (await grantedMenus(s, auth.tenantId, auth.roleIds)).filter((m) => m.category === 1);
+    const [tops, settings] = await withTenant(s.db, auth.tenantId, async (tx) => [
+      await tx.select({ id: topMenu.id, code: topMenu.code, name: topMenu.name, source: topMenu.source, sort: topMenu.sort })
+        .from(topMenu).where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)))
+        .orderBy(asc(topMenu.sort), asc(topMenu.id)),
+      await tx.select({ topMenuId: topMenuSetting.topMenuId, menuId: topMenuSetting.menuId }).from(topMenuSetting)
+        .where(eq(topMenuSetting.tenantId, auth.tenantId)),
+    ] as const);
+    return tops.filter((t) => {
+      const keep = subtreeIds(granted, new Set(settings.filter((x) => x.topMenuId === t.id).map((x) => x.menuId)));
+      return granted.some((m) => keep.has(m.id));
+    });
+  });
 }

@@ -41,7 +41,7 @@ export function postRoutes(root: FastifyInstance, s: Services) {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/blade-system/post/select', { config: { permission: 'post' }, schema: { tags: ['post'] } }, async (req) => {
+  app.get('/api/blade-system/post/select', { config: { permission: ['post', 'user'] }, schema: { tags: ['post'] } }, async (req) => {
     const auth = requireAuth(req);
     return ok(await withTenant(s.db, auth.tenantId, (tx) =>
       tx.select({ id: post.id, postCode: post.postCode, postName: post.postName }).from(post)
