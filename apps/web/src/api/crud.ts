@@ -4,9 +4,11 @@ import { get, post } from './http';
 /** The four calls every CRUD module answers (api-contract §2). */
 export const crudApi = (base: string, listPath = 'list') => ({
   list: <T>(params: Record<string, unknown>) => get<Page<T>>(`${base}/${listPath}`, params),
+  /** A list call answering an array (a whole tree, or one lazy level). */
+  rows: <T>(path: string, params: Record<string, unknown>) => get<T[]>(`${base}/${path}`, params),
   detail: <T>(id: string) => get<T>(`${base}/detail`, { id }),
   // 409 is handled by the page (offer to reload), so the client does not toast it.
-  submit: <T>(row: object) => post<T>(`${base}/submit`, row, { meta: { whitelist: [409] } }),
+  submit: <T>(row: object, path = 'submit') => post<T>(`${base}/${path}`, row, { meta: { whitelist: [409] } }),
   remove: (ids: string[]) => post<boolean>(`${base}/remove`, null, { params: { ids: ids.join(',') } }),
 });
 

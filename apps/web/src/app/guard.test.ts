@@ -27,3 +27,13 @@ describe('route guard (spec §2)', () => {
     expect(guard('/info/index', inn)).toBeNull();
   });
 });
+
+describe('forced password change', () => {
+  it('sends a user who must change the password to the change tab from anywhere but the info page', () => {
+    const state = { token: 't', isLocked: false, mustChangePassword: true };
+    expect(guard('/login', state)).toBe('/info/index?tab=password');
+    expect(guard('/system/user/index', state)).toBe('/info/index?tab=password');
+    expect(guard('/info/index', state)).toBeNull();
+    expect(guard('/login', { ...state, mustChangePassword: false })).toBe('/wel/index');
+  });
+});

@@ -26,9 +26,10 @@ function Root() {
   const nav = useNavigate();
   const token = useSession((s) => s.token);
   const isLocked = useSettings((s) => s.isLocked);
+  const mustChangePassword = useSession((s) => s.mustChangePassword);
   useEffect(() => setNavigator((to) => nav(to)), [nav]);
   useTokenRefresh();
-  const to = guard(location.pathname, { token, isLocked });
+  const to = guard(location.pathname, { token, isLocked, mustChangePassword });
   if (to) return <Navigate to={to} replace />;
   return <Suspense fallback={fallback}><Outlet /></Suspense>;
 }

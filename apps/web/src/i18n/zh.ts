@@ -1,6 +1,6 @@
 const zh = {
   title: 'Atrium 城市设备与客户管理平台',
-  common: { ok: '确定', cancel: '取消', save: '保存', submit: '提交', reset: '重置', search: '搜索', loading: '加载中…', back: '返回', refresh: '刷新' },
+  common: { ok: '确定', cancel: '取消', save: '保存', submit: '提交', reset: '重置', search: '搜索', loading: '加载中…', back: '返回', refresh: '刷新', yes: '是', no: '否' },
   http: { timeout: '请求超时，请稍后重试', network: '网络异常，无法连接服务器', unknown: '未知错误' },
   login: {
     title: '登录', welcome: '欢迎使用 Atrium', subtitle: '城市设备、视频与客户管理控制台', tenant: '请输入租户编号', username: '请输入用户名',
@@ -49,11 +49,58 @@ const zh = {
   crud: {
     add: '新增', edit: '编辑', view: '查看', delete: '删除', actions: '操作', added: '新增成功', updated: '更新成功', deleted: '删除成功',
     selectOne: '请选择至少一条数据', confirmDelete: '确定将选择数据删除?', stale: '数据已被他人修改，是否重新加载？', reload: '重新加载',
-    total: '共 {{n}} 条', required: '请输入{{field}}',
+    total: '共 {{n}} 条', required: '请输入{{field}}', addChild: '新增子项',
   },
   post: {
     title: '岗位管理', category: '岗位类型', postCode: '岗位编号', postName: '岗位名称', sort: '排序', remark: '备注',
     codeRequired: '请输入岗位编号', nameRequired: '请输入岗位名称', categoryRequired: '请选择岗位类型',
+  },
+  system: { granted: '授权成功', shownOnce: '此信息只显示这一次，请立即复制并妥善保存。' },
+  param: {
+    title: '参数管理', paramName: '参数名称', paramKey: '参数键名', paramValue: '参数键值', remark: '备注',
+    nameRequired: '请输入参数名称', keyRequired: '请输入参数键名', valueRequired: '请输入参数键值',
+  },
+  client: {
+    title: '应用管理', clientId: '客户端 ID', clientSecret: '客户端密钥', secretHint: '留空：新增时自动生成，修改时不变', scope: '权限范围',
+    grantTypes: '授权类型', redirectUri: '回调地址', accessValidity: '令牌有效期（秒）', refreshValidity: '刷新令牌有效期（秒）', secretTitle: '客户端密钥',
+  },
+  tenant: {
+    title: '租户管理', tenantId: '租户编号', idHint: '留空自动生成 6 位编号', tenantName: '租户名称', linkman: '联系人', contactNumber: '联系电话',
+    domain: '域名地址', address: '联系地址', backgroundUrl: '系统背景', accountNumber: '账号额度', accountHint: '-1 表示不限', expireTime: '过期时间',
+    expireHint: '留空表示不限', unlimited: '不限', setting: '授权配置', settingSaved: '授权配置成功', accountRequired: '请输入账号额度',
+    adminTitle: '租户管理员账号', adminAccount: '管理员账号', adminPassword: '初始密码',
+  },
+  scope: {
+    dataTitle: '数据权限', apiTitle: '接口权限', menuId: '所属菜单', menuRequired: '请选择所属菜单', resourceCode: '资源编号', scopeName: '权限名称',
+    scopeType: '权限类型', type1: '全部', type2: '本人', type3: '本部门', type4: '本部门及以下', type5: '自定义', scopeColumn: '权限字段',
+    scopeValue: '权限值', valueHint: '多个值用逗号分隔', scopePath: '接口地址', pathHint: '/api/…，末尾可用 * 通配', scopeMethod: '请求方法',
+    anyMethod: '全部 (*)', remark: '备注',
+  },
+  topmenu: { title: '顶部菜单', name: '菜单名称', code: '菜单编号', source: '菜单图标', sort: '排序', setting: '菜单配置' },
+  role: {
+    title: '角色管理', roleName: '角色名称', roleAlias: '角色别名', parentId: '上级角色', sort: '排序', grant: '权限设置',
+    menuTab: '菜单权限', dataTab: '数据权限', apiTab: '接口权限',
+  },
+  menu: {
+    title: '菜单管理', name: '菜单名称', code: '菜单编号', alias: '菜单别名', path: '路由地址', parentId: '上级菜单', source: '菜单图标',
+    category: '菜单类型', categoryMenu: '菜单', categoryButton: '按钮', action: '按钮功能', action0: '无', action1: '工具栏', action2: '操作栏',
+    action3: '工具操作栏', isOpen: '打开方式', openInApp: '系统内打开', openNewWindow: '新窗口打开', sort: '排序', remark: '备注',
+  },
+  dept: {
+    title: '机构管理', deptName: '机构名称', fullName: '机构全称', parentId: '上级机构', deptCategory: '机构类型', company: '公司', department: '部门',
+    group: '小组', sort: '排序', remark: '备注',
+  },
+  user: {
+    title: '用户管理', depts: '机构', account: '登录账号', password: '密码', realName: '用户姓名', name: '用户昵称', phone: '手机号码', email: '电子邮箱',
+    sex: '性别', male: '男', female: '女', unknown: '未知', deptId: '所属机构', postId: '所属岗位', roleIds: '所属角色', status: '状态',
+    status1: '正常', status2: '待审核', status3: '停用', roleConfig: '角色配置', pickRoles: '请选择角色', resetPassword: '重置密码',
+    resetConfirm: '确定将选择账号密码重置？', resetTitle: '新密码（首次登录须修改）', approve: '审核', approveConfirm: '确定通过选择账号的注册申请？',
+    approved: '审核成功', unlock: '解锁', unlockConfirm: '确定解锁选择的账号？', unlocked: '解锁成功',
+  },
+  dict: {
+    title: '系统字典', bizTitle: '业务字典', childTitle: '字典配置', config: '字典配置', pickParent: '请先在字典列表中选择一个字典',
+    code: '字典编号', dictValue: '字典名称', parentId: '上级字典', dictKey: '字典键值', sort: '字典排序', isSealed: '封存', remark: '字典备注',
+    codeRequired: '请输入字典编号', valueRequired: '请输入字典名称', sortRequired: '请输入字典排序', sealedRequired: '请选择字典封存', keyRequired: '请输入字典键值',
   },
   topMenus: { desk: '工作台', system: '系统', business: '业务', flow: '流程' } as Record<string, string>,
   test: { title: '测试页', body: '这是一个测试页面，用于检查布局、标签和缓存。', counter: '计数器（切换标签后应保留）：{{n}}' },

@@ -19,9 +19,12 @@ export default function LockButton() {
     setTimeout(() => navigate('/lock'), LOCK_DELAY_MS);
   };
   const onSet = async () => {
-    const valid = await form.validateFields().catch(() => null);
-    if (!valid) return; // '锁屏密码不能为空' is shown on the field
-    const { password } = valid;
+    const password = (await form.validateFields().catch(() => null))?.password;
+    if (!password) {
+      // Also when the field had not registered yet (a click during the opening animation): never lock without a password.
+      form.setFields([{ name: 'password', errors: [t('lock.required')] }]);
+      return;
+    }
     setLockPassword(await hashLockPassword(password));
     setOpen(false);
     doLock();

@@ -1,31 +1,112 @@
 import type { ReactNode } from 'react';
 
+export type Row = Record<string, unknown> & { id: string; version?: number; hasChildren?: boolean; children?: Row[] };
+export type Mode = 'add' | 'edit' | 'view';
+
+export type Option = { value: string | number; label: string };
+/** A tree node of api-contract §2 (menus, depts, roles, dict trees). */
+export type TreeNode = { id: string; parentId?: string; title: string; key: string; value: string; hasChildren?: boolean; children?: TreeNode[] };
+
 export type CrudField = {
   name: string;
   /** i18n key of the label. */
   label: string;
-  type?: 'text' | 'number' | 'textarea' | 'select';
+  type?: 'text' | 'number' | 'textarea' | 'select' | 'tree' | 'switch' | 'password' | 'date' | 'icon';
   required?: boolean;
   /** i18n key of the required message. */
   requiredMessage?: string;
-  options?: { value: string | number; label: string }[];
+  /** Inline options; labels are i18n keys. With `dict`/`dictBiz` they are the fallback when the dictionary is empty. */
+  options?: Option[];
+  /** Options from the system dictionary of this code (GET /api/blade-system/dict/dictionary?code=). */
+  dict?: string;
+  /** Options from the business dictionary of this code (GET /api/blade-system/dict-biz/dictionary?code=). */
+  dictBiz?: string;
+  /** Options from a URL answering records; `optionValue`/`optionLabel` name their fields (default id / name). */
+  optionsUrl?: string;
+  optionValue?: string;
+  optionLabel?: string;
+  /** type 'tree': the URL of the tree nodes (TreeSelect). */
+  treeUrl?: string;
+  multiple?: boolean;
+  /** The value meaning "none" (e.g. parentId '0'): shown as empty, sent when left empty. */
+  root?: string;
   /** Shown as a search field. */
   search?: boolean;
   /** Column in the table (default true). */
   column?: boolean;
   /** Field in the add/edit/view dialog (default true). */
   form?: boolean;
+  /** false: disabled when adding and editing; 'add': editable only when adding. */
+  editable?: boolean | 'add';
+  /** Only in the add dialog (e.g. an initial password). */
+  addOnly?: boolean;
+  /** Not shown in the view dialog. */
+  hideInView?: boolean;
+  /** Never loaded from a record into the form and not sent when left empty (secrets). */
+  secret?: boolean;
+  /** Initial value when adding. */
+  default?: unknown;
+  /** The form shows the field only when this holds for the current values. */
+  visible?: (values: Record<string, unknown>) => boolean;
+  /** Column: show this record field instead (e.g. deptName for deptId). */
+  display?: string;
+  /** Placeholder (i18n key). */
+  placeholder?: string;
   width?: number;
-  render?: (value: unknown, row: Record<string, unknown>) => ReactNode;
+  /** Table cell; must be pure in (value, row). */
+  render?: (value: unknown, row: Row) => ReactNode;
+};
+
+export type CrudContext = {
+  /** Reload the table (and the option trees). */
+  refresh: () => Promise<void>;
+  /** Open the add dialog with these values prefilled. */
+  add: (values?: Record<string, unknown>) => void;
+};
+
+/** A toolbar button (gets the selected rows) or a row action (gets [row]), shown when the user holds `code`. */
+export type CrudAction = {
+  /** Permission code; without one the action is always shown. */
+  code?: string;
+  /** i18n key. */
+  label: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Toolbar only: warn '请选择至少一条数据' when nothing is selected. */
+  needsSelection?: boolean;
+  onClick: (rows: Row[], ctx: CrudContext) => void;
 };
 
 export type CrudSchema = {
   /** e.g. '/api/blade-system/post' */
   base: string;
+  /** The list call under base (default 'list'). */
   listPath?: string;
+  /** The update call when it differs from submit (e.g. users: 'update'). */
+  updatePath?: string;
   /** i18n key of the screen title. */
   title: string;
   /** Permission codes from the server's buttons. */
   codes: { add: string; edit: string; delete: string; view: string };
   fields: CrudField[];
+  /**
+   * Tree table. lazy: root rows from `${base}/lazy-list?parentId=0`, children on expand;
+   * otherwise the list call answers the whole tree (records with `children`). No paging either way.
+   */
+  tree?: { lazy?: boolean; parentField?: string };
+  /** Extra toolbar buttons. */
+  actions?: CrudAction[];
+  /** Extra row actions. */
+  rowActions?: CrudAction[];
+  /** Values prefilled on add; `parent` is the row of an "add child" action. */
+  addDefaults?: (parent?: Row) => Record<string, unknown>;
+  /** After a successful submit (e.g. show a secret answered once). */
+  onSaved?: (saved: Record<string, unknown>, mode: 'add' | 'edit') => void;
+  /** Row click (e.g. pick a dictionary); the row gets highlighted. */
+  onRowClick?: (row: Row) => void;
+  activeRowId?: string;
+  dialogWidth?: number;
+  actionWidth?: number;
+  /** Initial page size (default 10; spec §9). */
+  pageSize?: number;
 };

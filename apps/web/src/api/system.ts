@@ -1,0 +1,33 @@
+import { get, post } from './http';
+import type { TreeNode } from '../components/crud/types';
+
+/** System-management calls beyond the four CRUD ones (docs/system-api.md). */
+
+export type DictEntry = { id: string; dictKey: string; dictValue: string; sort?: number; remark?: string };
+export const dictionary = (code: string, biz = false) =>
+  get<DictEntry[]>(`/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary`, { code });
+
+export const fetchTree = (url: string) => get<TreeNode[]>(url);
+export const fetchRecords = (url: string) => get<Record<string, unknown>[]>(url);
+
+export type GrantTrees = { menu: TreeNode[]; dataScope?: TreeNode[]; apiScope?: TreeNode[] };
+export type GrantKeys = { menu: string[]; dataScope?: string[]; apiScope?: string[] };
+
+export const menuGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-tree');
+export const roleTreeKeys = (roleId: string) => get<GrantKeys>('/api/blade-system/menu/role-tree-keys', { roleIds: roleId });
+export const grantRole = (body: { roleIds: string[]; menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }) =>
+  post<boolean>('/api/blade-system/role/grant', body);
+
+export const topGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-top-tree');
+export const topTreeKeys = (topMenuId: string) => get<GrantKeys>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId });
+export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) => post<boolean>('/api/blade-system/topmenu/grant', body);
+
+export const tenantSetting = (ids: string[], body: { accountNumber: number; expireTime: string | null }) =>
+  post<boolean>('/api/blade-system/tenant/setting', body, { params: { ids: ids.join(',') } });
+
+export const grantUserRoles = (body: { userIds: string[]; roleIds: string[] }) => post<boolean>('/api/blade-user/grant', body);
+export type ResetPassword = { userId: string; account: string; password: string };
+export const resetPasswords = (userIds: string[]) =>
+  post<ResetPassword[]>('/api/blade-user/reset-password', null, { params: { userIds: userIds.join(',') } });
+export const approveUsers = (ids: string[]) => post<boolean>('/api/blade-user/approve', null, { params: { ids: ids.join(',') } });
+export const unlockUsers = (userIds: string[]) => post<boolean>('/api/blade-user/unlock', null, { params: { userIds: userIds.join(',') } });

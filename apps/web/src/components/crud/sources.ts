@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { useQueries, useQuery, type QueryObserverResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { dictionary, fetchRecords, fetchTree, type DictEntry } from '../../api/system';
+import type { CrudField, Option, TreeNode } from './types';
+
+/** Where a field's choices come from, as a TanStack Query (cached per dictionary code / URL). */
+function sourceOf(f: CrudField): { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number } | null {
+  if (f.treeUrl) return { queryKey: ['tree', f.treeUrl], queryFn: () => fetchTree(f.treeUrl!), staleTime: 30_000 };
+  if (f.dict) return { queryKey: ['dict', f.dict], queryFn: () => dictionary(f.dict!), staleTime: 300_000 };
+  if (f.dictBiz) return { queryKey: ['dictBiz', f.dictBiz], queryFn: () => dictionary(f.dictBiz!, true), staleTime: 300_000 };
+  if (f.optionsUrl) return { queryKey: ['options', f.optionsUrl], queryFn: () => fetchRecords(f.optionsUrl!), staleTime: 30_000 };
+  return null;
+}
+
+/** Dictionary keys are strings; numeric ones match the numeric columns they describe. */
+const keyValue = (k: string): string | number => (/^-?\d+$/.test(k) && k.length < 15 ? Number(k) : k);
+
+export const dictOptions = (entries: DictEntry[] | undefined): Option[] =>
+  (entries ?? []).map((e) => ({ value: keyValue(e.dictKey), label: e.dictValue }));
+
+// A stable combine: TanStack re-runs it only when a result changed, so its answer keeps its identity.
+const combineData = (results: QueryObserverResult<unknown>[]) => results.map((r) => r.data);
+
+export type FieldSources = {
+  options: Record<string, Option[]>;
+  trees: Record<string, TreeNode[]>;
+  /** value (as string) → label, per field, for the table cells. */
+  labels: Record<string, Map<string, string>>;
+};
+
+function walk(nodes: TreeNode[] | undefined, into: Map<string, string>) {
+  for (const n of nodes ?? []) {
+    into.set(String(n.value ?? n.id), n.title);
+    walk(n.children, into);
+  }
+}
+
+/** Options and trees of every field that has a source; all memoised on the fetched data. */
+export function useFieldSources(fields: CrudField[]): FieldSources {
+  const { t } = useTranslation();
+  const withSource = useMemo(() => fields.map((f) => [f, sourceOf(f)] as const).filter(([, s]) => s), [fields]);
+  const data = useQueries({
+    queries: withSource.map(([, s]) => ({ ...s!, retry: false })),
+    combine: combineData,
+  });
+  return useMemo(() => {
+    const options: Record<string, Option[]> = {};
+    const trees: Record<string, TreeNode[]> = {};
+    const labels: Record<string, Map<string, string>> = {};
+    const inline = (f: CrudField) => (f.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }));
+    const byField = new Map(withSource.map(([f], i) => [f.name, data[i]]));
+    for (const f of fields) {
+      const d = byField.get(f.name);
+      const map = new Map<string, string>();
+      if (f.treeUrl) {
+        trees[f.name] = (d as TreeNode[] | undefined) ?? [];
+        walk(trees[f.name], map);
+      } else {
+        let opts: Option[];
+        if (f.dict || f.dictBiz) {
+          opts = dictOptions(d as DictEntry[] | undefined);
+          if (!opts.length) opts = inline(f);
+        } else if (f.optionsUrl) {
+          opts = ((d as Record<string, unknown>[] | undefined) ?? []).map((r) => ({
+            value: r[f.optionValue ?? 'id'] as string, label: String(r[f.optionLabel ?? 'name'] ?? ''),
+          }));
+        } else {
+          opts = inline(f);
+        }
+        if (!opts.length) continue;
+        options[f.name] = opts;
+        for (const o of opts) map.set(String(o.value), o.label);
+      }
+      labels[f.name] = map;
+    }
+    return { options, trees, labels };
+  }, [fields, withSource, data, t]);
+}
+
+/** One tree of nodes by URL (the user screen's department tree, grant dialogs). */
+export function useTree(url: string, enabled = true) {
+  return useQuery({ queryKey: ['tree', url], queryFn: () => fetchTree(url), staleTime: 30_000, enabled });
+}
