@@ -128,6 +128,20 @@ describe('roles and grants', () => {
     expect(keys).toEqual({ menu: [postMenu], dataScope: [], apiScope: [] });
   });
 
+  it('refuses a role moved below itself', async () => {
+    const a = client(t, tenantA.token);
+    const top = json(await a.post('/api/blade-system/role/submit', { roleName: '上级', roleAlias: 'cycle_top' })).data;
+    const kid = json(await a.post('/api/blade-system/role/submit', { roleName: '下级', roleAlias: 'cycle_kid', parentId: top.id })).data;
+    const grand = json(await a.post('/api/blade-system/role/submit', { roleName: '再下级', roleAlias: 'cycle_grand', parentId: kid.id })).data;
+    for (const parentId of [top.id, grand.id]) {
+      const res = await a.post('/api/blade-system/role/submit', { ...top, parentId });
+      expect([parentId, res.statusCode, json(res).msg]).toEqual([parentId, 400, '上级角色不能是自己或自己的下级']);
+    }
+    expect(json(await a.get(`/api/blade-system/role/detail?id=${top.id}`)).data.parentId).toBe('0');
+    // Moving the grandchild up is fine.
+    expect((await a.post('/api/blade-system/role/submit', { ...grand, parentId: top.id })).statusCode).toBe(200);
+  });
+
   it('cannot grant more than the granter holds; refuses removing a role in use', async () => {
     const p = client(t, platform);
     const tenantMenu = await t.services.db.execute(sql`select id from menu where code = 'tenant'`);

@@ -34,6 +34,7 @@ const texts = {
   inUse: (n: number) => ({ zh: `角色仍有 ${n} 个用户在用，不能删除`, en: `The role is still held by ${n} user(s)` }),
   hasChildren: { zh: '请先删除下级角色', en: 'Remove its child roles first' },
   parentMissing: { zh: '上级角色不存在', en: 'The parent role does not exist' },
+  cycle: { zh: '上级角色不能是自己或自己的下级', en: 'A role cannot move below itself' },
 };
 
 export function roleRoutes(root: FastifyInstance, s: Services) {
@@ -54,7 +55,15 @@ export function roleRoutes(root: FastifyInstance, s: Services) {
       if (input.roleAlias === ADMIN_ROLE && existing?.roleAlias !== ADMIN_ROLE) throw badRequest(texts.reserved, [{ field: 'roleAlias', message: texts.reserved.zh }]);
       if (input.parentId !== '0') {
         const [p] = await tx.select({ id: role.id }).from(role).where(and(eq(role.tenantId, auth.tenantId), eq(role.id, input.parentId), eq(role.isDeleted, 0)));
-        if (!p || p.id === existing?.id) throw badRequest(texts.parentMissing, [{ field: 'parentId', message: texts.parentMissing.zh }]);
+        if (!p) throw badRequest(texts.parentMissing, [{ field: 'parentId', message: texts.parentMissing.zh }]);
+        if (existing) {
+          // Walk up from the new parent: meeting the role itself would close a loop.
+          const all = await tx.select({ id: role.id, parentId: role.parentId }).from(role).where(and(eq(role.tenantId, auth.tenantId), eq(role.isDeleted, 0)));
+          const parentOf = new Map(all.map((r) => [r.id, r.parentId]));
+          for (let at: string | undefined = p.id, hops = 0; at && at !== '0' && hops <= all.length; at = parentOf.get(at), hops++) {
+            if (at === existing.id) throw badRequest(texts.cycle, [{ field: 'parentId', message: texts.cycle.zh }]);
+          }
+        }
       }
     },
     async beforeRemove(tx, ids, auth, rows) {
