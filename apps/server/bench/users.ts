@@ -33,6 +33,8 @@ export type Case = {
 export type UserPageResult = {
   users: number; tenants: number; seedMs: number; warmup: number; requests: number;
   cases: Record<string, Case>; endpoint: 'ok' | string; serverRssMb?: number; serverPeakRssMb?: number;
+  /** The same server's cheapest call with one query (public tenant info by domain): the HTTP + framework floor every endpoint pays. */
+  floor?: Stat;
   /** Indexes of table "user" at the time of the run (the schema under test). */
   userIndexes: string[];
 };
@@ -222,6 +224,8 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
       ['page1RealName', 'page 1, size 10, realName=用户12', { current: '1', size: '10', realName: '用户12' }],
       ['page1000', 'page 1000, size 10', { current: '1000', size: '10' }],
     ];
+    const floor = stat(await timed(n, warm, async () => { await (await fetch(`${base}/api/blade-system/tenant/info?domain=bench.invalid`)).arrayBuffer(); }));
+    log('floor: GET tenant/info (one query, no auth) ms', floor);
     const cases: Record<string, Case> = {};
     let endpointState = 'ok';
     for (const [key, label, query] of defs) {
@@ -274,7 +278,7 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
     const mem = rssOf(server.pid);
     if (mem.rss !== undefined) log('user page: server RSS / peak RSS (MB)', `${mem.rss} / ${mem.hwm}`);
     return {
-      users: Number(users), tenants: TENANTS, seedMs, warmup: warm, requests: n, cases, endpoint: endpointState, userIndexes,
+      users: Number(users), tenants: TENANTS, seedMs, warmup: warm, requests: n, cases, endpoint: endpointState, userIndexes, floor,
       serverRssMb: mem.rss, serverPeakRssMb: mem.hwm,
     };
   } finally {
