@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import { subtree } from '../../platform/tree.ts';
 
 export type MenuRow = typeof menu.$inferSelect;
 export type MenuNode = {
@@ -51,24 +52,6 @@ export function buildTree(rows: MenuRow[]): MenuNode[] {
   return roots;
 }
 
-function subtreeIds(rows: MenuRow[], rootIds: Set<string>): Set<string> {
-  const children = new Map<string, string[]>();
-  for (const r of rows) {
-    const list = children.get(r.parentId) ?? [];
-    list.push(r.id);
-    children.set(r.parentId, list);
-  }
-  const out = new Set<string>();
-  const stack = [...rootIds];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (out.has(id)) continue;
-    out.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
-}
-
 /** The caller's menu tree (category 1 only), optionally only below one of their tenant's top menus. */
 export async function routes(s: Services, auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
   const key = `routes:${roleKey(auth.roleIds)}:${topMenuId ?? ''}`;
@@ -82,7 +65,7 @@ export async function routes(s: Services, auth: AuthContext, topMenuId?: string)
       return tx.select({ id: topMenuSetting.menuId }).from(topMenuSetting)
         .where(and(eq(topMenuSetting.topMenuId, topMenuId), eq(topMenuSetting.tenantId, auth.tenantId)));
     });
-    const keep = subtreeIds(rows, new Set(roots.map((r) => r.id)));
+    const keep = subtree(rows, new Set(roots.map((r) => r.id)));
     return buildTree(rows.filter((r) => keep.has(r.id)));
   });
 }
@@ -108,7 +91,7 @@ export async function topMenus(s: Services, auth: AuthContext) {
         .where(eq(topMenuSetting.tenantId, auth.tenantId)),
     ] as const);
     return tops.filter((t) => {
-      const keep = subtreeIds(granted, new Set(settings.filter((x) => x.topMenuId === t.id).map((x) => x.menuId)));
+      const keep = subtree(granted, new Set(settings.filter((x) => x.topMenuId === t.id).map((x) => x.menuId)));
       return granted.some((m) => keep.has(m.id));
     });
   });

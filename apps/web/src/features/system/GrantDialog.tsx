@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Empty, Modal, Spin, Tabs, Tree } from 'antd';
+import { Empty, Modal, Spin, Tabs, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '../../components/crud/types';
+import { useSubmit } from '../../components/crud/useSubmit';
 
 /** strict: nodes are checked one by one (no cascade) and saved exactly as checked. */
 export type GrantTab = { key: string; label: string; tree: TreeNode[]; keys: string[]; strict?: boolean };
@@ -73,27 +74,20 @@ export default function GrantDialog({ title, queryKey, load, save, onClose }: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const data = useQuery({ queryKey: ['grant', ...queryKey], queryFn: load, gcTime: 0, staleTime: 0 });
   const [edits, setEdits] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, submit] = useSubmit();
   const tabs = data.data;
   const current = useMemo(() => Object.fromEntries((tabs ?? []).map((tab) => [tab.key, edits[tab.key] ?? initialOf(tab)])), [tabs, edits]);
 
   const ok = async () => {
     if (!tabs) return;
-    setSaving(true);
-    try {
-      await save(Object.fromEntries(tabs.map((tab) => [tab.key, tab.strict ? current[tab.key] : withAncestors(tab.tree, current[tab.key])])));
-      message.success(t('system.granted'));
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    await submit(() => save(Object.fromEntries(tabs.map((tab) => [tab.key, tab.strict ? current[tab.key] : withAncestors(tab.tree, current[tab.key])]))),
+      t('system.granted'), onClose);
   };
 
   return (
-    <Modal open title={title} width={640} onCancel={onClose} onOk={() => void ok().catch(() => undefined)} confirmLoading={saving}
+    <Modal open title={title} width={640} onCancel={onClose} onOk={() => void ok()} confirmLoading={saving}
       okText={t('common.submit')} cancelText={t('common.cancel')} okButtonProps={{ disabled: !tabs }}>
       {tabs ? <Trees tabs={tabs} onChange={(key, list) => setEdits((e) => ({ ...e, [key]: list }))} /> : <Spin style={{ display: 'block', margin: 24 }} />}
     </Modal>

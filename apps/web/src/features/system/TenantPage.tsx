@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../components/crud/CrudPage';
 import { DATE_FORMAT } from '../../components/crud/FieldInput';
+import { useSubmit } from '../../components/crud/useSubmit';
 import type { CrudContext, CrudField, CrudSchema, Row } from '../../components/crud/types';
 import { tenantSetting } from '../../api/system';
 import i18n from '../../i18n';
@@ -26,24 +27,14 @@ const fields: CrudField[] = [
 
 function SettingDialog({ rows, onClose, ctx }: { rows: Row[]; onClose: () => void; ctx: CrudContext }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ accountNumber: number; expireTime?: Dayjs | null }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, submit] = useSubmit();
   const one = rows.length === 1 ? rows[0] : undefined;
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    setSaving(true);
-    try {
-      await tenantSetting(rows.map((r) => r.id), { accountNumber: v.accountNumber ?? -1, expireTime: v.expireTime ? v.expireTime.format(DATE_FORMAT) : null });
-      message.success(t('tenant.settingSaved'));
-      onClose();
-      await ctx.refresh();
-    } catch {
-      // the http client showed the error
-    } finally {
-      setSaving(false);
-    }
+    await submit(() => tenantSetting(rows.map((r) => r.id), { accountNumber: v.accountNumber ?? -1, expireTime: v.expireTime ? v.expireTime.format(DATE_FORMAT) : null }),
+      t('tenant.settingSaved'), async () => { onClose(); await ctx.refresh(); });
   };
   return (
     <Modal open title={t('tenant.setting')} onCancel={onClose} onOk={() => void ok()} confirmLoading={saving} okText={t('common.submit')} cancelText={t('common.cancel')}>

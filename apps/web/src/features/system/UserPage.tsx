@@ -3,6 +3,7 @@ import { App, Card, Col, Empty, Form, Modal, Row as Grid, Spin, Tag, Tree, TreeS
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../components/crud/CrudPage';
 import { useTree } from '../../components/crud/sources';
+import { useSubmit } from '../../components/crud/useSubmit';
 import type { CrudContext, CrudField, CrudSchema, Row } from '../../components/crud/types';
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from '../../api/system';
 import i18n from '../../i18n';
@@ -40,23 +41,13 @@ function RolesDialog({ rows, ctx, onClose }: { rows: Row[]; ctx: CrudContext; on
   const { message } = App.useApp();
   const roles = useTree(ROLE_TREE);
   const [roleIds, setRoleIds] = useState<string[]>(() => (rows.length === 1 ? String(rows[0].roleIds ?? '').split(',').filter(Boolean) : []));
-  const [saving, setSaving] = useState(false);
+  const [saving, submit] = useSubmit();
   const ok = async () => {
     if (!roleIds.length) {
       message.warning(t('user.pickRoles'));
       return;
     }
-    setSaving(true);
-    try {
-      await grantUserRoles({ userIds: rows.map((r) => r.id), roleIds });
-      message.success(t('system.granted'));
-      onClose();
-      await ctx.refresh();
-    } catch {
-      // the http client showed the error
-    } finally {
-      setSaving(false);
-    }
+    await submit(() => grantUserRoles({ userIds: rows.map((r) => r.id), roleIds }), t('system.granted'), async () => { onClose(); await ctx.refresh(); });
   };
   return (
     <Modal open title={t('user.roleConfig')} onCancel={onClose} onOk={() => void ok()} confirmLoading={saving} okText={t('common.submit')} cancelText={t('common.cancel')}>
