@@ -24,7 +24,8 @@ type Props = {
 /** The control of a field; Form.Item injects id, value and onChange. */
 export default function FieldInput({ f, disabled, options, tree, search, value, onChange, onBlur, id }: Props) {
   const { t } = useTranslation();
-  const placeholder = f.placeholder ? t(f.placeholder) : undefined;
+  // Placeholders are hints for entering a record, not for searching.
+  const placeholder = f.placeholder && !search ? t(f.placeholder) : undefined;
   const common = { id, disabled, placeholder, onBlur };
   switch (search && f.type === 'textarea' ? 'text' : f.type) {
     case 'number':

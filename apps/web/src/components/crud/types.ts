@@ -50,7 +50,7 @@ export type CrudField = {
   visible?: (values: Record<string, unknown>) => boolean;
   /** Column: show this record field instead (e.g. deptName for deptId). */
   display?: string;
-  /** Placeholder (i18n key). */
+  /** Placeholder in the record dialog (i18n key); the search form shows none. */
   placeholder?: string;
   width?: number;
   /** Table cell; must be pure in (value, row). */
