@@ -49,7 +49,7 @@ describe('tenants (platform administrator only)', () => {
     const p = client(t, platform);
     const made = json(await p.post('/api/blade-system/tenant/submit', { tenantName: '自动编号' })).data;
     expect(made.tenantId).toMatch(/^\d{6}$/);
-    expect(made.adminPassword).toBeTruthy();
+    expect(made.adminPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const first = await loginToken(t, { tenantId: made.tenantId, username: 'admin', password: made.adminPassword });
     expect(first.body.must_change_password).toBe(true);
     expect(json(await client(t, first.access).get('/api/blade-user/page')).msg).toBe('请先修改密码');
