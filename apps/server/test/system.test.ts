@@ -207,6 +207,18 @@ describe('API scopes', () => {
 });
 
 describe('users', () => {
+  it('keeps the sex dictionary values and the birthday', async () => {
+    const a = client(t, tenantA.token);
+    const made = await a.post('/api/blade-user/submit', { account: 'sexless', realName: '未知', password: 'Sexless#2026', sex: 3, birthday: '1990-05-04' });
+    expect(made.statusCode).toBe(200);
+    const row = json(await a.get(`/api/blade-user/detail?id=${json(made).data.id}`)).data;
+    expect(row).toMatchObject({ sex: 3 });
+    // A bare date is midnight in the server's zone (api-contract §1, Asia/Shanghai by default).
+    expect(Date.parse(row.birthday)).toBe(Date.parse('1990-05-04T00:00:00+08:00'));
+    const bad = await a.post('/api/blade-user/submit', { account: 'sex4', realName: '四', password: 'Sexfour#2026', sex: 4 });
+    expect(json(bad)).toMatchObject({ code: 400, data: [{ field: 'sex', message: '性别取值为 1 男、2 女、3 未知' }] });
+  });
+
   it('two concurrent submits of the same account: one succeeds, the other gets a clear 400', async () => {
     const a = client(t, tenantA.token);
     const body = { account: 'twin', realName: '双胞胎', password: 'Twin#2026xx' };

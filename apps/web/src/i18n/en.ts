@@ -92,7 +92,7 @@ const en: Messages = {
   },
   user: {
     title: 'Users', depts: 'Departments', account: 'Account', password: 'Password', realName: 'Real name', name: 'Nickname', phone: 'Phone', email: 'Email',
-    sex: 'Sex', male: 'Male', female: 'Female', unknown: 'Unknown', deptId: 'Department', postId: 'Post', roleIds: 'Roles', status: 'Status',
+    sex: 'Sex', birthday: 'Birthday', male: 'Male', female: 'Female', unknown: 'Unknown', deptId: 'Department', postId: 'Post', roleIds: 'Roles', status: 'Status',
     status1: 'Active', status2: 'Awaiting approval', status3: 'Disabled', roleConfig: 'Assign roles', pickRoles: 'Choose the roles', resetPassword: 'Reset password',
     resetConfirm: 'Reset the passwords of the selected accounts?', resetTitle: 'New passwords (must be changed at first login)', approve: 'Approve',
     approveConfirm: 'Approve the registrations of the selected accounts?', approved: 'Approved', unlock: 'Unlock', unlockConfirm: 'Unlock the selected accounts?', unlocked: 'Unlocked',

@@ -92,7 +92,7 @@ const zh = {
   },
   user: {
     title: '用户管理', depts: '机构', account: '登录账号', password: '密码', realName: '用户姓名', name: '用户昵称', phone: '手机号码', email: '电子邮箱',
-    sex: '性别', male: '男', female: '女', unknown: '未知', deptId: '所属机构', postId: '所属岗位', roleIds: '所属角色', status: '状态',
+    sex: '性别', birthday: '生日', male: '男', female: '女', unknown: '未知', deptId: '所属机构', postId: '所属岗位', roleIds: '所属角色', status: '状态',
     status1: '正常', status2: '待审核', status3: '停用', roleConfig: '角色配置', pickRoles: '请选择角色', resetPassword: '重置密码',
     resetConfirm: '确定将选择账号密码重置？', resetTitle: '新密码（首次登录须修改）', approve: '审核', approveConfirm: '确定通过选择账号的注册申请？',
     approved: '审核成功', unlock: '解锁', unlockConfirm: '确定解锁选择的账号？', unlocked: '解锁成功',

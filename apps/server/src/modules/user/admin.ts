@@ -21,6 +21,8 @@ import { beyondOwn } from '../menu/grants.ts';
 import { checkQuota } from '../tenant/service.ts';
 
 const optionalId = z.union([idParam, z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v));
+/** Values of the `sex` dictionary (1 男, 2 女, 3 未知). */
+const sexText = fieldText('性别取值为 1 男、2 女、3 未知', 'Sex is 1 male, 2 female or 3 unknown');
 const body = z.object({
   account: requiredText('请输入登录账号', 'Enter the account', 45).regex(/^[A-Za-z0-9_.@-]+$/, fieldText('账号只能包含字母、数字和 _ . @ -', 'Letters, digits and _ . @ - only')),
   /** As typed (a "set" field, api-contract §3); insert only. */
@@ -29,7 +31,7 @@ const body = z.object({
   realName: requiredText('请输入用户姓名', 'Enter the name', 10),
   email: z.union([z.email(fieldText('邮箱格式不正确', 'Bad email address')).max(45), z.literal('')]).optional().nullable(),
   phone: z.union([z.string().regex(/^1[3-9]\d{9}$/, fieldText('手机号码格式不正确', 'Bad phone number')), z.literal('')]).optional().nullable(),
-  sex: z.union([z.coerce.number().int().min(0).max(2), z.literal('').transform(() => null), z.null()]).optional(),
+  sex: z.union([z.coerce.number().int().min(1, sexText).max(3, sexText), z.literal('').transform(() => null), z.null()]).optional(),
   birthday: z.union([z.string().trim().max(40), z.null()]).optional().transform((v, ctx) => {
     if (!v) return v === undefined ? undefined : null;
     const d = parseDateInput(v);

@@ -5,6 +5,7 @@ import { ICON_NAMES, menuIcon } from '../../layout/icons';
 import type { CrudField, Option, TreeNode } from './types';
 
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const DAY_FORMAT = 'YYYY-MM-DD';
 
 const iconOptions = ICON_NAMES.map((name) => ({ value: name, label: <Space size={6}>{menuIcon(name)}{name}</Space> }));
 
@@ -58,8 +59,8 @@ export default function FieldInput({ f, disabled, options, tree, search, value, 
       );
     case 'date':
       return (
-        <DatePicker {...common} showTime value={value ? dayjs(value as string) : null} style={{ width: '100%' }}
-          onChange={(d) => onChange?.(d ? d.format(DATE_FORMAT) : null)} />
+        <DatePicker {...common} showTime={!f.dateOnly} value={value ? dayjs(value as string) : null} style={{ width: '100%' }}
+          onChange={(d) => onChange?.(d ? d.format(f.dateOnly ? DAY_FORMAT : DATE_FORMAT) : null)} />
       );
     case 'icon':
       return <Select {...common} value={value} onChange={onChange} options={iconOptions} allowClear showSearch={{ optionFilterProp: 'value' }} style={{ minWidth: 200 }} />;

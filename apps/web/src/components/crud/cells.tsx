@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
-import { DATE_FORMAT } from './FieldInput';
+import { DATE_FORMAT, DAY_FORMAT } from './FieldInput';
 import { menuIcon } from '../../layout/icons';
 import type { CrudField, Row } from './types';
 
@@ -13,7 +13,7 @@ function text(f: CrudField, value: unknown, row: Row, labels?: Map<string, strin
   if (f.display) return String(row[f.display] ?? '');
   if (value === null || value === undefined || value === '') return '';
   if (f.type === 'icon') return <Space size={6}>{menuIcon(String(value))}{String(value)}</Space>;
-  if (f.type === 'date') return dayjs(value as string).isValid() ? dayjs(value as string).format(DATE_FORMAT) : String(value);
+  if (f.type === 'date') return dayjs(value as string).isValid() ? dayjs(value as string).format(f.dateOnly ? DAY_FORMAT : DATE_FORMAT) : String(value);
   const parts = Array.isArray(value) ? value : f.multiple && typeof value === 'string' ? value.split(',') : [value];
   if (labels) return parts.map((v) => labels.get(String(v)) ?? String(v)).join(', ');
   return parts.map(String).join(', ');

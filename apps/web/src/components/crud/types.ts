@@ -12,6 +12,8 @@ export type CrudField = {
   /** i18n key of the label. */
   label: string;
   type?: 'text' | 'number' | 'textarea' | 'select' | 'tree' | 'switch' | 'password' | 'date' | 'icon';
+  /** For type 'date': a calendar day (no time). */
+  dateOnly?: boolean;
   required?: boolean;
   /** i18n key of the required message. */
   requiredMessage?: string;

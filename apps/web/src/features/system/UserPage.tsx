@@ -26,6 +26,7 @@ const fields: CrudField[] = [
   { name: 'name', label: 'user.name' },
   { name: 'phone', label: 'user.phone', search: true },
   { name: 'email', label: 'user.email', column: false },
+  { name: 'birthday', label: 'user.birthday', type: 'date', dateOnly: true, column: false },
   { name: 'sex', label: 'user.sex', type: 'select', dict: 'sex', width: 70, options: [{ value: 1, label: 'user.male' }, { value: 2, label: 'user.female' }, { value: 3, label: 'user.unknown' }] },
   { name: 'deptId', label: 'user.deptId', type: 'tree', treeUrl: DEPT_TREE, display: 'deptName' },
   { name: 'postId', label: 'user.postId', type: 'select', optionsUrl: '/api/blade-system/post/select', optionLabel: 'postName', display: 'postName' },
