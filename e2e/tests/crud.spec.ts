@@ -55,3 +55,26 @@ test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page })
   const logged = await page.evaluate(() => localStorage.getItem('atrium-logs'));
   expect(JSON.parse(logged ?? '{"content":[]}').content).toEqual([]);
 });
+
+test.describe('in a browser west of the server (New York vs Asia/Shanghai)', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  test('a calendar day round-trips (user birthday)', async ({ page }) => {
+    await login(page);
+    const sider = page.getByTestId('sidebar');
+    await sider.getByText('系统管理').click();
+    await sider.getByText('用户管理').click();
+    const crud = page.locator('[data-testid="crud-page"]:visible').first();
+    await crud.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal:visible').last();
+    await dialog.getByLabel('登录账号').fill('bday');
+    await dialog.getByLabel('密码').fill('Bday#2026xx');
+    await dialog.getByLabel('用户姓名').fill('生日');
+    await dialog.getByLabel('生日').click();
+    await dialog.getByLabel('生日').fill('1990-05-04');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    await crud.locator('tr', { hasText: 'bday' }).getByRole('button', { name: /查\s*看/ }).click();
+    await expect(page.locator('.ant-modal:visible').last().getByLabel('生日')).toHaveValue('1990-05-04');
+  });
+});

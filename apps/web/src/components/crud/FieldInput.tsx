@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ICON_NAMES, menuIcon } from '../../layout/icons';
 import type { CrudField, Option, TreeNode } from './types';
 
+/** Display formats. What is sent is ISO 8601 with the browser's offset, so the server never guesses the zone. */
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DAY_FORMAT = 'YYYY-MM-DD';
 
@@ -60,7 +61,7 @@ export default function FieldInput({ f, disabled, options, tree, search, value, 
     case 'date':
       return (
         <DatePicker {...common} showTime={!f.dateOnly} value={value ? dayjs(value as string) : null} style={{ width: '100%' }}
-          onChange={(d) => onChange?.(d ? d.format(f.dateOnly ? DAY_FORMAT : DATE_FORMAT) : null)} />
+          onChange={(d) => onChange?.(d ? (f.dateOnly ? d.startOf('day') : d).format() : null)} />
       );
     case 'icon':
       return <Select {...common} value={value} onChange={onChange} options={iconOptions} allowClear showSearch={{ optionFilterProp: 'value' }} style={{ minWidth: 200 }} />;

@@ -33,7 +33,7 @@ function SettingDialog({ rows, onClose, ctx }: { rows: Row[]; onClose: () => voi
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    await submit(() => tenantSetting(rows.map((r) => r.id), { accountNumber: v.accountNumber ?? -1, expireTime: v.expireTime ? v.expireTime.format(DATE_FORMAT) : null }),
+    await submit(() => tenantSetting(rows.map((r) => r.id), { accountNumber: v.accountNumber ?? -1, expireTime: v.expireTime ? v.expireTime.format() : null }),
       t('tenant.settingSaved'), async () => { onClose(); await ctx.refresh(); });
   };
   return (
