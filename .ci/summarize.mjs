@@ -16,7 +16,10 @@ for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
     f = report.stats.unexpected;
   } else {
     p = report.numPassedTests ?? 0;
-    f = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0) + (report.success === false && !report.numFailedTests ? 1 : 0);
+    f =
+      (report.numFailedTests ?? 0) +
+      (report.numRuntimeErrorTestSuites ?? 0) +
+      (report.success === false && !report.numFailedTests ? 1 : 0);
   }
   files++;
   console.log(`${name}: ${p} passed, ${f} failed`);

@@ -26,7 +26,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -35,6 +43,12 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), ATRIUM_DATA_DIR: dataDir, ATRIUM_E2E_CAPTCHA_FILE: captchaFile, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(port),
+      ATRIUM_DATA_DIR: dataDir,
+      ATRIUM_E2E_CAPTCHA_FILE: captchaFile,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
   },
 });

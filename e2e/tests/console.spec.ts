@@ -6,9 +6,18 @@ import { login, openLogin } from './helpers.ts';
 
 test('a wrong captcha shows the server message and no session is set', async ({ page }) => {
   await openLogin(page);
-  await page.getByPlaceholder(/用户名|账号/).first().fill('admin');
-  await page.getByPlaceholder(/^(请输入)?密码/).first().fill('admin');
-  await page.getByPlaceholder(/验证码/).first().fill('zzzz');
+  await page
+    .getByPlaceholder(/用户名|账号/)
+    .first()
+    .fill('admin');
+  await page
+    .getByPlaceholder(/^(请输入)?密码/)
+    .first()
+    .fill('admin');
+  await page
+    .getByPlaceholder(/验证码/)
+    .first()
+    .fill('zzzz');
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page.getByText('验证码不正确')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -90,7 +99,13 @@ test('upload an avatar', async ({ page }) => {
   await page.goto('/info/index');
   const png = path.join(os.tmpdir(), 'atrium-avatar.png');
   // A real 1×1 PNG.
-  fs.writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  fs.writeFileSync(
+    png,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   const uploaded = page.waitForResponse((r) => r.url().includes('/oss/endpoint/put-file'));
   await page.locator('input[type="file"]').setInputFiles(png);
   const res = await uploaded;
@@ -114,7 +129,12 @@ test('a 401 sends you to /login', async ({ page }) => {
     return null;
   });
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-  const out = await page.request.get('/api/blade-auth/oauth/logout', { headers: { 'Blade-Auth': `bearer ${token}`, Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` } });
+  const out = await page.request.get('/api/blade-auth/oauth/logout', {
+    headers: {
+      'Blade-Auth': `bearer ${token}`,
+      Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+    },
+  });
   expect(out.status()).toBe(200);
   await page.goto('/info/index');
   await expect(page).toHaveURL(/\/login/);

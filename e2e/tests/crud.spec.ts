@@ -35,7 +35,10 @@ test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page })
   await crud.getByLabel('岗位名称').fill('巡检');
   await crud.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(crud.locator('tbody tr.ant-table-row')).toHaveCount(1);
-  await crud.locator('tbody tr.ant-table-row').getByRole('button', { name: /编\s*辑/ }).click();
+  await crud
+    .locator('tbody tr.ant-table-row')
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
   await expect(dialog.getByLabel('岗位名称')).toHaveValue('巡检员');
   await dialog.getByLabel('岗位名称').fill('高级巡检员');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
@@ -43,12 +46,21 @@ test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page })
   await expect(crud.getByText('高级巡检员')).toBeVisible();
 
   // Multi-delete: nothing selected is refused; then select and confirm.
-  await crud.getByRole('button', { name: /删\s*除/ }).first().click();
+  await crud
+    .getByRole('button', { name: /删\s*除/ })
+    .first()
+    .click();
   await expect(page.getByText('请选择至少一条数据')).toBeVisible();
   await crud.locator('tbody tr.ant-table-row').first().locator('input[type="checkbox"]').check();
-  await crud.getByRole('button', { name: /删\s*除/ }).first().click();
+  await crud
+    .getByRole('button', { name: /删\s*除/ })
+    .first()
+    .click();
   await expect(page.locator('.ant-modal-confirm-title').getByText('确定将选择数据删除?')).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(crud.getByText('高级巡检员')).toHaveCount(0);
   // Nothing went wrong in the client along the way.
@@ -74,7 +86,10 @@ test.describe('in a browser west of the server (New York vs Asia/Shanghai)', () 
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await expect(page.getByText('新增成功')).toBeVisible();
-    await crud.locator('tr', { hasText: 'bday' }).getByRole('button', { name: /查\s*看/ }).click();
+    await crud
+      .locator('tr', { hasText: 'bday' })
+      .getByRole('button', { name: /查\s*看/ })
+      .click();
     await expect(page.locator('.ant-modal:visible').last().getByLabel('生日')).toHaveValue('1990-05-04');
   });
 });

@@ -10,7 +10,10 @@ const captchaFile = () => {
 /** Reads the code of the captcha the server drew for `key`, as a person would read it off the image. */
 export async function captchaCode(key: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const line = fs.readFileSync(captchaFile(), 'utf8').split('\n').find((l) => l.startsWith(`${key} `));
+    const line = fs
+      .readFileSync(captchaFile(), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${key} `));
     if (line) return line.split(' ')[1];
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -33,9 +36,18 @@ export async function login(page: Page, opts: { tenantId?: string; account?: str
   const code = await openLogin(page);
   const tenant = page.getByPlaceholder(/租户|tenant/i);
   if (await tenant.count()) await tenant.first().fill(opts.tenantId ?? '000000');
-  await page.getByPlaceholder(/用户名|账号|user name|account/i).first().fill(opts.account ?? 'admin');
-  await page.getByPlaceholder(/^(请输入)?密码|password/i).first().fill(opts.password ?? 'admin');
-  await page.getByPlaceholder(/验证码|captcha/i).first().fill(code);
+  await page
+    .getByPlaceholder(/用户名|账号|user name|account/i)
+    .first()
+    .fill(opts.account ?? 'admin');
+  await page
+    .getByPlaceholder(/^(请输入)?密码|password/i)
+    .first()
+    .fill(opts.password ?? 'admin');
+  await page
+    .getByPlaceholder(/验证码|captcha/i)
+    .first()
+    .fill(code);
   await page.getByRole('button', { name: /登\s*录|log\s*in/i }).click();
   await expect(page).toHaveURL(/\/wel\/index/);
 }

@@ -36,10 +36,16 @@ async function openScreen(page: Page, group: string, screen: string) {
 }
 const visibleCrud = (page: Page) => page.locator('[data-testid="crud-page"]:visible');
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
-const submitDialog = (page: Page) => dialog(page).getByRole('button', { name: /提\s*交/ }).click();
+const submitDialog = (page: Page) =>
+  dialog(page)
+    .getByRole('button', { name: /提\s*交/ })
+    .click();
 async function pickTree(page: Page, field: Locator, title: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }
 
@@ -70,7 +76,9 @@ test('platform administrator creates a tenant and sees its one-time admin passwo
   await expect(page.getByText('男', { exact: true }).first()).toBeVisible();
 });
 
-test("the tenant's administrator builds a department, a role and a user; multi-deletes; keeps a business dictionary", async ({ page }) => {
+test("the tenant's administrator builds a department, a role and a user; multi-deletes; keeps a business dictionary", async ({
+  page,
+}) => {
   await loginChanging(page, tenantId, 'admin', tenantAdminPassword, 'Dongcheng#2026');
   // Platform-only screens are not in the tenant's menu.
   await sidebar(page).getByText('系统管理', { exact: true }).click();
@@ -82,39 +90,64 @@ test("the tenant's administrator builds a department, a role and a user; multi-d
   await openScreen(page, '系统管理', '机构管理');
   const crud = visibleCrud(page);
   for (const name of ['巡检部', '临时一', '临时二']) {
-    await crud.getByRole('button', { name: /新\s*增/ }).first().click();
+    await crud
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     await dialog(page).getByLabel('机构名称').fill(name);
     await submitDialog(page);
     await expect(page.getByText('新增成功').last()).toBeVisible();
     await expect(crud.getByText(name, { exact: true })).toBeVisible();
   }
-  for (const name of ['临时一', '临时二']) await crud.locator('tr', { hasText: name }).locator('input[type="checkbox"]').check();
-  await crud.getByRole('button', { name: /删\s*除/ }).first().click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  for (const name of ['临时一', '临时二'])
+    await crud.locator('tr', { hasText: name }).locator('input[type="checkbox"]').check();
+  await crud
+    .getByRole('button', { name: /删\s*除/ })
+    .first()
+    .click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功').last()).toBeVisible();
   await expect(crud.getByText('临时一', { exact: true })).toHaveCount(0);
   await expect(crud.getByText('巡检部', { exact: true })).toBeVisible();
 
   // A role with the posts screen and two of its buttons.
   await openScreen(page, '系统管理', '角色管理');
-  await crud.getByRole('button', { name: /新\s*增/ }).first().click();
+  await crud
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
   await dialog(page).getByLabel('角色名称').fill('巡检员');
   await dialog(page).getByLabel('角色别名').fill('inspector');
   await submitDialog(page);
   await expect(page.getByText('新增成功').last()).toBeVisible();
   await crud.locator('tr', { hasText: 'inspector' }).getByRole('button', { name: '权限设置' }).click();
   const tree = page.getByTestId('grant-menu');
-  const node = (title: string, after?: string) => (after
-    ? tree.locator(`xpath=.//div[contains(@class,"ant-tree-treenode")][.//span[@class="ant-tree-title" and text()="${after}"]]/following-sibling::div[contains(@class,"ant-tree-treenode")][.//span[@class="ant-tree-title" and text()="${title}"]][1]`)
-    : tree.locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) }).first());
+  const node = (title: string, after?: string) =>
+    after
+      ? tree.locator(
+          `xpath=.//div[contains(@class,"ant-tree-treenode")][.//span[@class="ant-tree-title" and text()="${after}"]]/following-sibling::div[contains(@class,"ant-tree-treenode")][.//span[@class="ant-tree-title" and text()="${title}"]][1]`,
+        )
+      : tree
+          .locator('.ant-tree-treenode', {
+            has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }),
+          })
+          .first();
   await node('新增', '岗位管理').locator('.ant-tree-checkbox').click();
   await node('查看', '岗位管理').locator('.ant-tree-checkbox').click();
-  await dialog(page).getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ })
+    .click();
   await expect(page.getByText('授权成功').last()).toBeVisible();
 
   // A user of that department with that role.
   await openScreen(page, '系统管理', '用户管理');
-  await crud.getByRole('button', { name: /新\s*增/ }).first().click();
+  await crud
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
   const d = dialog(page);
   await d.getByLabel('登录账号').fill('inspector1');
   await d.getByLabel('密码', { exact: true }).fill('Inspect#2026');
@@ -128,7 +161,10 @@ test("the tenant's administrator builds a department, a role and a user; multi-d
   // A business dictionary: parent, then a child whose code comes from the parent.
   await openScreen(page, '系统管理', '业务字典');
   const parents = visibleCrud(page).first();
-  await parents.getByRole('button', { name: /新\s*增/ }).first().click();
+  await parents
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
   await submitDialog(page);
   await expect(dialog(page).getByText('请输入字典编号')).toBeVisible();
   await dialog(page).getByLabel('字典编号').fill('shift');
@@ -138,7 +174,10 @@ test("the tenant's administrator builds a department, a role and a user; multi-d
   await expect(page.getByText('新增成功').last()).toBeVisible();
   await page.locator('tr', { hasText: 'shift' }).first().getByRole('button', { name: '字典配置' }).click();
   const children = visibleCrud(page).last();
-  await children.getByRole('button', { name: /新\s*增/ }).first().click();
+  await children
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
   await expect(dialog(page).getByLabel('字典编号')).toHaveValue('shift');
   await expect(dialog(page).getByLabel('字典编号')).toBeDisabled();
   await dialog(page).getByLabel('字典键值').fill('day');
@@ -153,7 +192,8 @@ test('the new user sees exactly the granted menus and buttons, in Chinese and in
   await loginChanging(page, tenantId, 'inspector1', 'Inspect#2026', 'Inspector#2026');
   await sidebar(page).getByText('系统管理', { exact: true }).click();
   await expect(sidebar(page).getByText('岗位管理', { exact: true })).toBeVisible();
-  for (const hidden of ['用户管理', '角色管理', '机构管理', '工作台', '资源管理']) await expect(sidebar(page).getByText(hidden, { exact: true })).toHaveCount(0);
+  for (const hidden of ['用户管理', '角色管理', '机构管理', '工作台', '资源管理'])
+    await expect(sidebar(page).getByText(hidden, { exact: true })).toHaveCount(0);
   // Top menus that lead to nothing granted are not offered.
   const top = page.getByTestId('top-menu');
   await expect(top.getByText('系统', { exact: true })).toBeVisible();

@@ -12,7 +12,11 @@ export const median = (xs: number[]) => {
 };
 
 export function spawnNode(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
@@ -21,7 +25,9 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
     try {
       const r = await fetch(url);
       if (r.status < 500) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await sleep(25);
   }
   throw new Error(`timed out waiting for ${url}`);
@@ -37,25 +43,53 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 export type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-export async function load(url: string, headers: Record<string, string>, seconds: number, connections = 50): Promise<Load> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 50,
+): Promise<Load> {
   const r = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 /** Logs in the way the console does: captcha (its code read from the harness file), then the token call. */
-export async function captchaLogin(base: string, captchaFile: string, account = 'admin', password = 'admin', tenantId = '000000'): Promise<string> {
-  const c = await (await fetch(`${base}/api/blade-auth/oauth/captcha`)).json() as { key: string };
+export async function captchaLogin(
+  base: string,
+  captchaFile: string,
+  account = 'admin',
+  password = 'admin',
+  tenantId = '000000',
+): Promise<string> {
+  const c = (await (await fetch(`${base}/api/blade-auth/oauth/captcha`)).json()) as { key: string };
   let code = '';
   for (let i = 0; i < 100 && !code; i++) {
-    const line = fs.readFileSync(captchaFile, 'utf8').split('\n').find((l) => l.startsWith(c.key));
+    const line = fs
+      .readFileSync(captchaFile, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(c.key));
     code = line?.split(' ')[1] ?? '';
     if (!code) await sleep(20);
   }
-  const q = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
-  const res = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': c.key, 'captcha-code': code },
+  const q = new URLSearchParams({
+    tenantId,
+    username: account,
+    password: md5(password),
+    grant_type: 'captcha',
+    scope: 'all',
+    type: 'account',
   });
-  const body = await res.json() as { access_token?: string; error_description?: string };
+  const res = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': c.key, 'captcha-code': code },
+  });
+  const body = (await res.json()) as { access_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.access_token;
 }

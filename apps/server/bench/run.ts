@@ -12,8 +12,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
 const root = path.resolve(serverDir, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, seconds };
-const print = (label: string, v: unknown) => console.log(`${label.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  node: process.version,
+  seconds,
+};
+const print = (label: string, v: unknown) =>
+  console.log(`${label.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
 
 async function startTimes() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-start-'));
@@ -57,7 +63,11 @@ async function routesVersusBare() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
   const captchaFile = path.join(dir, 'captchas.txt');
-  const server = spawnNode(['test/captcha-file-server.ts'], { PORT: '8095', ATRIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', ATRIUM_E2E_CAPTCHA_FILE: captchaFile }, serverDir);
+  const server = spawnNode(
+    ['test/captcha-file-server.ts'],
+    { PORT: '8095', ATRIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', ATRIUM_E2E_CAPTCHA_FILE: captchaFile },
+    serverDir,
+  );
   const base = 'http://127.0.0.1:8095';
   await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000);
   const token = await captchaLogin(base, captchaFile);
@@ -99,7 +109,10 @@ async function main() {
   console.log(`\nwritten to ${path.relative(process.cwd(), path.join(out, 'latest.json'))}`);
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -24,15 +24,28 @@ const ID_BASE = 9_000_000_000_000_000n;
 
 export type Stat = { p50: number; p99: number; n: number };
 export type Case = {
-  label: string; query: Record<string, string>; endpoint?: Stat; raw: Stat; rawRls: Stat; total: number;
+  label: string;
+  query: Record<string, string>;
+  endpoint?: Stat;
+  raw: Stat;
+  rawRls: Stat;
+  total: number;
   /** endpoint ÷ raw SQL (p50 and p99), and endpoint ÷ the same SQL under RLS in a transaction (p50). */
   ratio?: { p50: number; p99: number; p50ToRls: number };
   /** The scan nodes PostgreSQL chose for the count and the page query. */
-  countPlan: string; pagePlan: string;
+  countPlan: string;
+  pagePlan: string;
 };
 export type UserPageResult = {
-  users: number; tenants: number; seedMs: number; warmup: number; requests: number;
-  cases: Record<string, Case>; endpoint: 'ok' | string; serverRssMb?: number; serverPeakRssMb?: number;
+  users: number;
+  tenants: number;
+  seedMs: number;
+  warmup: number;
+  requests: number;
+  cases: Record<string, Case>;
+  endpoint: 'ok' | string;
+  serverRssMb?: number;
+  serverPeakRssMb?: number;
   /** The same server's cheapest call with one query (public tenant info by domain): the HTTP + framework floor every endpoint pays. */
   floor?: Stat;
   /** Indexes of table "user" at the time of the run (the schema under test). */
@@ -48,7 +61,12 @@ const pct = (xs: number[], p: number) => {
 const stat = (xs: number[]): Stat => ({ p50: round(pct(xs, 50)), p99: round(pct(xs, 99)), n: xs.length });
 
 /** n timed calls after `warm` untimed ones; stops early once `budgetMs` is spent, so a slow plan cannot stall the run. */
-async function timed(n: number, warm: number, fn: () => Promise<void>, budgetMs = Number(process.env.BENCH_USERS_BUDGET_MS ?? 15_000)): Promise<number[]> {
+async function timed(
+  n: number,
+  warm: number,
+  fn: () => Promise<void>,
+  budgetMs = Number(process.env.BENCH_USERS_BUDGET_MS ?? 15_000),
+): Promise<number[]> {
   const until = performance.now() + budgetMs;
   for (let i = 0; i < warm && performance.now() < until; i++) await fn();
   const out: number[] = [];
@@ -64,7 +82,9 @@ async function timed(n: number, warm: number, fn: () => Promise<void>, budgetMs 
 async function seed(c: pg.Client, passwordHash: string) {
   const q = (sql: string, params: unknown[] = []) => c.query(sql, params);
   await q(`create temp sequence bench_id start ${ID_BASE}`);
-  await q(`create temp table b_tenant as select g as ord, (${FIRST_TENANT - 1} + g)::text as tid from generate_series(1, ${TENANTS}) g`);
+  await q(
+    `create temp table b_tenant as select g as ord, (${FIRST_TENANT - 1} + g)::text as tid from generate_series(1, ${TENANTS}) g`,
+  );
   await q(`insert into tenant (id, tenant_id, tenant_name, linkman, contact_number, account_number)
     select nextval('bench_id'), tid, '压测租户' || tid, 'admin', '13800000000', -1 from b_tenant`);
 
@@ -77,12 +97,16 @@ async function seed(c: pg.Client, passwordHash: string) {
     select id, tid, root, '0,' || root, 2, '部门' || k, '压测租户' || tid || '部门' || k, k from b_dept`);
   await q(`create temp table b_depts as select tid, array_agg(id order by k) as ids from b_dept group by tid`);
 
-  await q(`create temp table b_post as select t.tid, k, nextval('bench_id') as id from b_tenant t cross join generate_series(1, 3) k`);
+  await q(
+    `create temp table b_post as select t.tid, k, nextval('bench_id') as id from b_tenant t cross join generate_series(1, 3) k`,
+  );
   await q(`insert into post (id, tenant_id, category, post_code, post_name, sort)
     select id, tid, k, (array['ceo','manager','staff'])[k], (array['首席执行官','经理','职员'])[k], k from b_post`);
   await q(`create temp table b_posts as select tid, array_agg(id order by k) as ids from b_post group by tid`);
 
-  await q(`create temp table b_role as select t.tid, k, nextval('bench_id') as id from b_tenant t cross join generate_series(1, 2) k`);
+  await q(
+    `create temp table b_role as select t.tid, k, nextval('bench_id') as id from b_tenant t cross join generate_series(1, 2) k`,
+  );
   await q(`insert into role (id, tenant_id, parent_id, role_name, role_alias, sort)
     select id, tid, 0, (array['超级管理员','职员'])[k], (array['administrator','staff'])[k], k from b_role`);
   // Menus are platform rows (tenant 000000) that tenants read; the administrator role holds all of them.
@@ -90,15 +114,19 @@ async function seed(c: pg.Client, passwordHash: string) {
     select r.id, m.id, r.tid from b_role r cross join menu m where r.k = 1 and m.tenant_id = '000000' and m.is_deleted = 0`);
 
   await q(`create temp table b_admin as select r.tid, r.id as root, nextval('bench_id') as id from b_root r`);
-  await q(`insert into "user" (id, tenant_id, account, password, name, real_name, email, dept_id, must_change_password)
-    select id, tid, 'admin', $1, 'admin', '管理员', 'admin@' || tid || '.bench', root, 0 from b_admin`, [passwordHash]);
+  await q(
+    `insert into "user" (id, tenant_id, account, password, name, real_name, email, dept_id, must_change_password)
+    select id, tid, 'admin', $1, 'admin', '管理员', 'admin@' || tid || '.bench', root, 0 from b_admin`,
+    [passwordHash],
+  );
   await q(`insert into user_role (user_id, role_id, tenant_id)
     select a.id, r.id, a.tid from b_admin a join b_role r on r.tid = a.tid and r.k = 1`);
 
   // 10,000 users a tenant, over the departments and posts, created over the past two years; all in the staff role.
   const step = 10;
   for (let from = 1; from <= TENANTS; from += step) {
-    await q(`insert into "user" (id, tenant_id, code, account, password, name, real_name, email, phone, birthday, sex,
+    await q(
+      `insert into "user" (id, tenant_id, code, account, password, name, real_name, email, phone, birthday, sex,
         dept_id, post_id, must_change_password, create_user, create_dept, create_time, update_user, update_time)
       select nextval('bench_id'), t.tid, lpad(i::text, 6, '0'), 'u' || i, $1, 'user' || i, '用户' || i, 'u' || i || '@' || t.tid || '.bench',
         '1' || (30 + i % 60)::text || lpad(((i * 7919) % 100000000)::text, 8, '0'), timestamptz '1970-01-01' + (i % 15000) * interval '1 day', 1 + i % 2,
@@ -106,7 +134,9 @@ async function seed(c: pg.Client, passwordHash: string) {
       from b_tenant t join b_depts d on d.tid = t.tid join b_posts p on p.tid = t.tid join b_admin a on a.tid = t.tid
         cross join generate_series(1, ${PER_TENANT}) i
       where t.ord between $2 and $3
-      order by t.ord, i`, [passwordHash, from, from + step - 1]);
+      order by t.ord, i`,
+      [passwordHash, from, from + step - 1],
+    );
   }
   await q(`insert into user_role (user_id, role_id, tenant_id)
     select u.id, r.id, u.tenant_id from "user" u join b_role r on r.tid = u.tenant_id and r.k = 2 where u.account <> 'admin'`);
@@ -124,7 +154,10 @@ function rawQueries(tenantId: string, current: number, size: number, realName?: 
   }
   return {
     count: { text: `select count(*) from "user" where ${where}`, values: params },
-    page: { text: `select * from "user" where ${where} order by id desc limit ${size} offset $${params.length + 1}`, values: [...params, (current - 1) * size] },
+    page: {
+      text: `select * from "user" where ${where} order by id desc limit ${size} offset $${params.length + 1}`,
+      values: [...params, (current - 1) * size],
+    },
   };
 }
 
@@ -134,22 +167,33 @@ function rssOf(pid: number | undefined) {
     const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? NaN);
     return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
-  } catch { return {}; }
+  } catch {
+    return {};
+  }
 }
 
 /** A port nothing listens on now (a fixed one may be taken by someone's dev server). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    const srv = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
   });
 }
 
 /** Spawns a server and waits until it answers; refuses a port something else already answers on. */
 async function startServer(script: string, env: Record<string, string>, serverDir: string, base: string) {
-  if (await fetch(base).then(() => true, () => false)) throw new Error(`${base} already answers: set BENCH_USERS_PORT to a free port`);
+  if (
+    await fetch(base).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${base} already answers: set BENCH_USERS_PORT to a free port`);
   const child = spawnNode([script], env, serverDir);
   const tail = drain(child);
   await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000).catch(async (e: Error) => {
@@ -161,20 +205,26 @@ async function startServer(script: string, env: Record<string, string>, serverDi
 
 function drain(child: ChildProcess) {
   let tail = '';
-  const keep = (b: Buffer) => { tail = (tail + b.toString()).slice(-4000); };
+  const keep = (b: Buffer) => {
+    tail = (tail + b.toString()).slice(-4000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   return () => tail;
 }
 
-export async function benchUsers(serverDir: string, log: (label: string, v: unknown) => void = (l, v) => console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`)): Promise<UserPageResult> {
+export async function benchUsers(
+  serverDir: string,
+  log: (label: string, v: unknown) => void = (l, v) =>
+    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
+): Promise<UserPageResult> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const n = Number(process.env.BENCH_USERS_REQUESTS ?? 200);
   const warm = Number(process.env.BENCH_USERS_WARMUP ?? 20);
   const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
-  const port = Number(process.env.BENCH_USERS_PORT ?? await freePort());
+  const port = Number(process.env.BENCH_USERS_PORT ?? (await freePort()));
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
@@ -196,8 +246,11 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
     const seedMs = Math.round(performance.now() - t0);
     const [{ users }] = (await c.query<{ users: string }>('select count(*) as users from "user"')).rows;
     log('user page: seeded users / seed time (ms)', `${users} / ${seedMs}`);
-    const userIndexes = (await c.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'user' order by indexname`)).rows
-      .map((r) => r.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON public\.("user"|user) USING btree /, '$2 $1'));
+    const userIndexes = (
+      await c.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'user' order by indexname`)
+    ).rows.map((r) =>
+      r.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON public\.("user"|user) USING btree /, '$2 $1'),
+    );
     log('user page: indexes of "user"', userIndexes.join('; '));
     if (process.env.BENCH_EXPLAIN === '1') {
       for (const realName of [undefined, '用户12']) {
@@ -213,7 +266,12 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
 
     // 3. The server on that database; tenant 100050's administrator logs in with a captcha.
     const captchaFile = path.join(dir, 'captchas.txt');
-    server = await startServer('test/captcha-file-server.ts', { ...env, ATRIUM_E2E_CAPTCHA_FILE: captchaFile }, serverDir, base);
+    server = await startServer(
+      'test/captcha-file-server.ts',
+      { ...env, ATRIUM_E2E_CAPTCHA_FILE: captchaFile },
+      serverDir,
+      base,
+    );
     const token = await captchaLogin(base, captchaFile, 'admin', ADMIN_PASSWORD, LOGIN_TENANT);
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
 
@@ -224,7 +282,11 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
       ['page1RealName', 'page 1, size 10, realName=用户12', { current: '1', size: '10', realName: '用户12' }],
       ['page1000', 'page 1000, size 10', { current: '1000', size: '10' }],
     ];
-    const floor = stat(await timed(n, warm, async () => { await (await fetch(`${base}/api/blade-system/tenant/info?domain=bench.invalid`)).arrayBuffer(); }));
+    const floor = stat(
+      await timed(n, warm, async () => {
+        await (await fetch(`${base}/api/blade-system/tenant/info?domain=bench.invalid`)).arrayBuffer();
+      }),
+    );
     log('floor: GET tenant/info (one query, no auth) ms', floor);
     const cases: Record<string, Case> = {};
     let endpointState = 'ok';
@@ -232,8 +294,12 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
       const rq = rawQueries(LOGIN_TENANT, Number(query.current), Number(query.size), query.realName);
       const count = Number((await c.query<{ count: string }>(rq.count)).rows[0].count);
       const pageIds = (await c.query<{ id: string }>(rq.page)).rows.map((r) => String(r.id));
-      const scans = async (q: { text: string; values: unknown[] }) => (await c!.query({ text: `explain ${q.text}`, values: q.values })).rows
-        .map((r) => String(r['QUERY PLAN'])).filter((l) => /Scan|Sort /.test(l)).map((l) => l.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, '')).join(' ← ');
+      const scans = async (q: { text: string; values: unknown[] }) =>
+        (await c!.query({ text: `explain ${q.text}`, values: q.values })).rows
+          .map((r) => String(r['QUERY PLAN']))
+          .filter((l) => /Scan|Sort /.test(l))
+          .map((l) => l.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, ''))
+          .join(' ← ');
       const countPlan = await scans(rq.count);
       const pagePlan = await scans(rq.page);
 
@@ -244,30 +310,46 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
         if (probe.status !== 200) {
           endpointState = `answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
         } else {
-          const body = await probe.json() as { data?: { total?: number | string; records?: { id: string }[] } };
+          const body = (await probe.json()) as { data?: { total?: number | string; records?: { id: string }[] } };
           const gotIds = (body.data?.records ?? []).map((r) => String(r.id));
           if (Number(body.data?.total) !== count || gotIds.join() !== pageIds.join()) {
-            console.warn(`user page ${label}: endpoint total ${body.data?.total} ids ${gotIds.slice(0, 3)}… vs SQL total ${count} ids ${pageIds.slice(0, 3)}…`);
+            console.warn(
+              `user page ${label}: endpoint total ${body.data?.total} ids ${gotIds.slice(0, 3)}… vs SQL total ${count} ids ${pageIds.slice(0, 3)}…`,
+            );
           }
-          endpoint = stat(await timed(n, warm, async () => {
-            const r = await fetch(url, { headers });
-            if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
-            await r.arrayBuffer();
-          }));
+          endpoint = stat(
+            await timed(n, warm, async () => {
+              const r = await fetch(url, { headers });
+              if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+              await r.arrayBuffer();
+            }),
+          );
         }
       }
-      const raw = stat(await timed(n, warm, async () => {
-        await c!.query(rq.count);
-        await c!.query(rq.page);
-      }));
-      const rawRls = stat(await timed(n, warm, async () => {
-        await c!.query('begin');
-        await c!.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`, [LOGIN_TENANT]);
-        await c!.query(rq.count);
-        await c!.query(rq.page);
-        await c!.query('commit');
-      }));
-      const ratio = endpoint ? { p50: round(endpoint.p50 / raw.p50), p99: round(endpoint.p99 / raw.p99), p50ToRls: round(endpoint.p50 / rawRls.p50) } : undefined;
+      const raw = stat(
+        await timed(n, warm, async () => {
+          await c!.query(rq.count);
+          await c!.query(rq.page);
+        }),
+      );
+      const rawRls = stat(
+        await timed(n, warm, async () => {
+          await c!.query('begin');
+          await c!.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`, [
+            LOGIN_TENANT,
+          ]);
+          await c!.query(rq.count);
+          await c!.query(rq.page);
+          await c!.query('commit');
+        }),
+      );
+      const ratio = endpoint
+        ? {
+            p50: round(endpoint.p50 / raw.p50),
+            p99: round(endpoint.p99 / raw.p99),
+            p50ToRls: round(endpoint.p50 / rawRls.p50),
+          }
+        : undefined;
       cases[key] = { label, query, endpoint, raw, rawRls, ratio, total: count, countPlan, pagePlan };
       log(`user page ${label} (total ${count}) ms`, { endpoint: endpoint ?? endpointState, raw, rawRls });
       if (ratio) log('  endpoint / raw', ratio);
@@ -278,16 +360,29 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
     const mem = rssOf(server.pid);
     if (mem.rss !== undefined) log('user page: server RSS / peak RSS (MB)', `${mem.rss} / ${mem.hwm}`);
     return {
-      users: Number(users), tenants: TENANTS, seedMs, warmup: warm, requests: n, cases, endpoint: endpointState, userIndexes, floor,
-      serverRssMb: mem.rss, serverPeakRssMb: mem.hwm,
+      users: Number(users),
+      tenants: TENANTS,
+      seedMs,
+      warmup: warm,
+      requests: n,
+      cases,
+      endpoint: endpointState,
+      userIndexes,
+      floor,
+      serverRssMb: mem.rss,
+      serverPeakRssMb: mem.hwm,
     };
   } finally {
     if (server) await stop(server);
     await c?.end().catch(() => {});
     // Give pool connections a moment to close; WITH (FORCE) ends any that linger.
     await sleep(100);
-    if (process.env.BENCH_USERS_KEEP_DB === '1') console.log(`kept database ${dbName} (BENCH_USERS_KEEP_DB=1): drop it by hand`);
-    else await admin.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    if (process.env.BENCH_USERS_KEEP_DB === '1')
+      console.log(`kept database ${dbName} (BENCH_USERS_KEEP_DB=1): drop it by hand`);
+    else
+      await admin
+        .query(`drop database if exists ${dbName} with (force)`)
+        .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
     await admin.end();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -295,11 +390,14 @@ export async function benchUsers(serverDir: string, log: (label: string, v: unkn
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  benchUsers(serverDir).then((r) => {
-    console.log(JSON.stringify(r, null, 2));
-    process.exit(0);
-  }, (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  benchUsers(serverDir).then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

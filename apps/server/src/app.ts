@@ -48,9 +48,17 @@ export type AppDeps = {
   onCaptcha?: (key: string, text: string) => void;
 };
 
-export type RouteEntry = { method: string; url: string; auth: 'none' | 'user'; permission?: string | string[]; platform?: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  auth: 'none' | 'user';
+  permission?: string | string[];
+  platform?: boolean;
+};
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -95,7 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Atrium API', version: '0.1.0' }, components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } } },
+    openapi: {
+      info: { title: 'Atrium API', version: '0.1.0' },
+      components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
@@ -105,13 +116,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: r.url, auth: r.config?.auth ?? 'user', permission: r.config?.permission, platform: r.config?.platform });
+    for (const method of methods)
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: r.url,
+          auth: r.config?.auth ?? 'user',
+          permission: r.config?.permission,
+          platform: r.config?.platform,
+        });
   });
 
   registerHttpBasics(app);
   registerGuard(app, services.tokens, {
     codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
-    apiGranted: async (tenantId, roleIds, method, url, wanted) => apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),
+    apiGranted: async (tenantId, roleIds, method, url, wanted) =>
+      apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),
     isPlatformAdmin: (auth) => isPlatformAdmin(services, auth),
     stillMustChange: (auth) => stillMustChange(services, auth),
   });
@@ -144,7 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     }
     if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
     // A missing asset is a 404, not the console's HTML (a browser would refuse it as a script anyway).
-    if (/^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
+    if (/^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]))
+      return reply.status(404).type('text/plain').send('Not found');
     // SPA fallback: every other path is a console route.
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
   });

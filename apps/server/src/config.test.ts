@@ -21,10 +21,16 @@ describe('config', () => {
   });
 
   it('refuses production without its own signing key or with the default admin password', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ATRIUM_ADMIN_PASSWORD: 'Strong#Password1' })).toThrow(/ATRIUM_JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ATRIUM_ADMIN_PASSWORD: 'Strong#Password1' })).toThrow(
+      /ATRIUM_JWT_SECRET/,
+    );
     const key = 'k'.repeat(40);
     expect(() => loadConfig({ NODE_ENV: 'production', ATRIUM_JWT_SECRET: key })).toThrow(/ATRIUM_ADMIN_PASSWORD/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ATRIUM_JWT_SECRET: key, ATRIUM_ADMIN_PASSWORD: 'admin' })).toThrow(/ATRIUM_ADMIN_PASSWORD/);
-    expect(loadConfig({ NODE_ENV: 'production', ATRIUM_JWT_SECRET: key, ATRIUM_ADMIN_PASSWORD: 'Strong#Password1' }).env).toBe('production');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ATRIUM_JWT_SECRET: key, ATRIUM_ADMIN_PASSWORD: 'admin' }),
+    ).toThrow(/ATRIUM_ADMIN_PASSWORD/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ATRIUM_JWT_SECRET: key, ATRIUM_ADMIN_PASSWORD: 'Strong#Password1' }).env,
+    ).toBe('production');
   });
 });

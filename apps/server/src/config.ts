@@ -6,7 +6,10 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   ATRIUM_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   ATRIUM_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ATRIUM_ADMIN_PASSWORD: z.string().min(1).optional(),
   ATRIUM_CAPTCHA: z.enum(['on', 'off']).default('on'),
@@ -58,8 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (config.env === 'production') {
     const problems: string[] = [];
-    if (!config.jwtSecret) problems.push('  ATRIUM_JWT_SECRET: production needs its own token signing key (32+ characters)');
-    if (!config.adminPassword || config.adminPassword === 'admin') problems.push('  ATRIUM_ADMIN_PASSWORD: production refuses the default admin password');
+    if (!config.jwtSecret)
+      problems.push('  ATRIUM_JWT_SECRET: production needs its own token signing key (32+ characters)');
+    if (!config.adminPassword || config.adminPassword === 'admin')
+      problems.push('  ATRIUM_ADMIN_PASSWORD: production refuses the default admin password');
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return config;

@@ -24,8 +24,14 @@ export async function start(opts: StartOptions = {}) {
   const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });
   const { key, source } = await resolveSigningKey(config, database);
   const { app } = await buildApp({
-    config, db: database.db, signingKey: key, onCaptcha: opts.onCaptcha,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'] },
+    config,
+    db: database.db,
+    signingKey: key,
+    onCaptcha: opts.onCaptcha,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'],
+    },
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -40,9 +46,14 @@ export async function start(opts: StartOptions = {}) {
   // performance.now() counts from process start: this is the cold start to listening.
   const ms = Math.round(performance.now());
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  app.log.info({ ms, database: database.kind, seeded, signingKey: source }, `Atrium listening on http://localhost:${config.port} (${where}), ready in ${ms} ms`);
+  app.log.info(
+    { ms, database: database.kind, seeded, signingKey: source },
+    `Atrium listening on http://localhost:${config.port} (${where}), ready in ${ms} ms`,
+  );
   if (seeded && !config.adminPassword) {
-    app.log.warn('*** Demo account: tenant 000000, user admin, password admin (ATRIUM_ADMIN_PASSWORD was not set). Change it before anyone else can reach this server. ***');
+    app.log.warn(
+      '*** Demo account: tenant 000000, user admin, password admin (ATRIUM_ADMIN_PASSWORD was not set). Change it before anyone else can reach this server. ***',
+    );
   } else {
     app.log.info('Log in with tenant 000000 and user admin.');
   }

@@ -13,7 +13,13 @@ beforeAll(async () => {
     { id: newId(), tenantId: '100001', tenantName: '过期租户', expireTime: new Date(now.getTime() - 86400_000) },
     { id: newId(), tenantId: '100002', tenantName: '正常租户' },
   ]);
-  await t.services.db.insert(user).values({ id: newId(), tenantId: '100002', account: 'alice', password: await hashPassword(md5Hex('Alice#2026')), realName: 'Alice' });
+  await t.services.db.insert(user).values({
+    id: newId(),
+    tenantId: '100002',
+    account: 'alice',
+    password: await hashPassword(md5Hex('Alice#2026')),
+    realName: 'Alice',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -73,8 +79,15 @@ describe('credentials and tenants', () => {
   it('answers in English when asked', async () => {
     const c = await newCaptcha(t);
     const res = await t.app.inject({
-      method: 'POST', url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('x')}&grant_type=captcha`,
-      headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': c.key, 'captcha-code': c.code, 'accept-language': 'en-US,en;q=0.9' },
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('x')}&grant_type=captcha`,
+      headers: {
+        authorization: BASIC,
+        'tenant-id': '000000',
+        'captcha-key': c.key,
+        'captcha-code': c.code,
+        'accept-language': 'en-US,en;q=0.9',
+      },
     });
     expect(res.json().error_description).toBe('Wrong user name or password');
   });
@@ -86,12 +99,22 @@ describe('credentials and tenants', () => {
 
   it('keeps tenants apart: a user of one tenant cannot log in to another', async () => {
     expect((await login(t, { tenantId: '100002', username: 'alice', password: 'Alice#2026' })).statusCode).toBe(200);
-    expect((await login(t, { tenantId: '000000', username: 'alice', password: 'Alice#2026' })).json().error_description).toBe('用户名或密码错误');
+    expect(
+      (await login(t, { tenantId: '000000', username: 'alice', password: 'Alice#2026' })).json().error_description,
+    ).toBe('用户名或密码错误');
   });
 
   it('returns the token shape of the contract', async () => {
     const { body } = await loginToken(t);
-    expect(body).toMatchObject({ token_type: 'bearer', tenant_id: '000000', user_name: 'admin', account: 'admin', role_name: 'administrator', client_id: 'saber', scope: 'all' });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      tenant_id: '000000',
+      user_name: 'admin',
+      account: 'admin',
+      role_name: 'administrator',
+      client_id: 'saber',
+      scope: 'all',
+    });
     expect(typeof body.user_id).toBe('string');
     expect(body.expires_in).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toMatch(/scrypt/);
@@ -100,15 +123,29 @@ describe('credentials and tenants', () => {
 
 describe('client check', () => {
   it('refuses a missing, malformed or wrong client with 401', async () => {
-    for (const authorization of [undefined, 'Basic', 'Bearer x', `Basic ${Buffer.from('saber:wrong').toString('base64')}`, `Basic ${Buffer.from('nobody:x').toString('base64')}`]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token?grant_type=password&username=admin&password=x', headers: authorization ? { authorization } : {} });
+    for (const authorization of [
+      undefined,
+      'Basic',
+      'Bearer x',
+      `Basic ${Buffer.from('saber:wrong').toString('base64')}`,
+      `Basic ${Buffer.from('nobody:x').toString('base64')}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token?grant_type=password&username=admin&password=x',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().error_description).toBe('客户端认证失败');
     }
   });
 
   it('answers the social grant with a clear 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token?grant_type=social&source=github&code=x&state=y', headers: { authorization: BASIC } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token?grant_type=social&source=github&code=x&state=y',
+      headers: { authorization: BASIC },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe('未配置第三方登录');
   });
@@ -116,7 +153,8 @@ describe('client check', () => {
 
 describe('lockout', () => {
   it('locks after 5 failures in 10 minutes, even the right password, and ends after the window', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(t, { tenantId: '100002', username: 'alice', password: 'bad' })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, { tenantId: '100002', username: 'alice', password: 'bad' })).statusCode).toBe(400);
     const locked = await login(t, { tenantId: '100002', username: 'alice', password: 'Alice#2026' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error_description).toMatch(/^账号已被锁定/);
@@ -132,10 +170,12 @@ describe('lockout', () => {
 });
 
 describe('refresh and logout', () => {
-  const refresh = (token: string) => t.app.inject({
-    method: 'POST', url: `/api/blade-auth/oauth/token?grant_type=refresh_token&scope=all&refresh_token=${encodeURIComponent(token)}`,
-    headers: { authorization: BASIC },
-  });
+  const refresh = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?grant_type=refresh_token&scope=all&refresh_token=${encodeURIComponent(token)}`,
+      headers: { authorization: BASIC },
+    });
 
   it('rotates: the new refresh token works, the old one is refused', async () => {
     const first = await loginToken(t);
@@ -149,10 +189,17 @@ describe('refresh and logout', () => {
 
   it('refuses the access token and the refresh token after logout', async () => {
     const s = await loginToken(t);
-    expect((await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) }))
+        .statusCode,
+    ).toBe(200);
     const out = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/logout', headers: bearer(s.access) });
     expect(out.json()).toMatchObject({ code: 200, success: true, data: true });
-    const after = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/user-info',
+      headers: bearer(s.access),
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 401, success: false, msg: '请求未授权' });
     expect((await refresh(s.refresh)).statusCode).toBe(401);
@@ -162,7 +209,10 @@ describe('refresh and logout', () => {
     const s = await loginToken(t);
     t.clock.offsetMs = 2 * 3600_000;
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) }))
+          .statusCode,
+      ).toBe(401);
     } finally {
       t.clock.offsetMs = 0;
     }
@@ -172,7 +222,13 @@ describe('refresh and logout', () => {
 describe('headers', () => {
   it('answers 401 in the envelope for a missing, malformed or forged token', async () => {
     const forged = (await loginToken(t)).access.replace(/\.[^.]+$/, '.AAAA');
-    for (const h of [{}, { 'blade-auth': 'bearer' }, { 'blade-auth': 'token abc' }, { 'blade-auth': 'bearer not.a.jwt' }, { 'blade-auth': `bearer ${forged}` }]) {
+    for (const h of [
+      {},
+      { 'blade-auth': 'bearer' },
+      { 'blade-auth': 'token abc' },
+      { 'blade-auth': 'bearer not.a.jwt' },
+      { 'blade-auth': `bearer ${forged}` },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/routes', headers: h });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 401, success: false, data: null, msg: '请求未授权' });
@@ -202,41 +258,69 @@ describe('headers', () => {
 describe('session calls', () => {
   it('user-info, routes, buttons and top-menu answer for the admin', async () => {
     const s = await loginToken(t);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) })).json();
+    const info = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/user-info', headers: bearer(s.access) })
+    ).json();
     expect(info.data).toMatchObject({ account: 'admin', tenantId: '000000', roles: ['administrator'] });
     expect(JSON.stringify(info)).not.toMatch(/password|scrypt/);
-    const routes = (await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/routes', headers: bearer(s.access) })).json();
+    const routes = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/routes', headers: bearer(s.access) })
+    ).json();
     expect(routes.data.length).toBeGreaterThan(3);
     expect(JSON.stringify(routes.data)).not.toContain('"category":2');
-    const buttons = (await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/buttons', headers: bearer(s.access) })).json();
+    const buttons = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/buttons', headers: bearer(s.access) })
+    ).json();
     expect(JSON.stringify(buttons.data)).toContain('"category":2');
-    const top = (await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/top-menu', headers: bearer(s.access) })).json();
+    const top = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/top-menu', headers: bearer(s.access) })
+    ).json();
     expect(top.data.length).toBeGreaterThan(0);
-    const under = (await t.app.inject({ method: 'GET', url: `/api/blade-system/menu/routes?topMenuId=${top.data[0].id}`, headers: bearer(s.access) })).json();
+    const under = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/blade-system/menu/routes?topMenuId=${top.data[0].id}`,
+        headers: bearer(s.access),
+      })
+    ).json();
     expect(under.data.length).toBeGreaterThan(0);
     expect(under.data.length).toBeLessThanOrEqual(routes.data.length);
   });
 
   it('a user of another tenant cannot read a top menu of the platform by id', async () => {
     const admin = await loginToken(t);
-    const top = (await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/top-menu', headers: bearer(admin.access) })).json();
+    const top = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/menu/top-menu', headers: bearer(admin.access) })
+    ).json();
     const alice = await loginToken(t, { tenantId: '100002', username: 'alice', password: 'Alice#2026' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/blade-system/menu/routes?topMenuId=${top.data[0].id}`, headers: bearer(alice.access) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/blade-system/menu/routes?topMenuId=${top.data[0].id}`,
+      headers: bearer(alice.access),
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('rejects a non-numeric topMenuId with a 400', async () => {
     const s = await loginToken(t);
-    const res = await t.app.inject({ method: 'GET', url: "/api/blade-system/menu/routes?topMenuId=1%20or%201=1", headers: bearer(s.access) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-system/menu/routes?topMenuId=1%20or%201=1',
+      headers: bearer(s.access),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
   });
 
   it('tenant info by domain answers null for an unknown host and needs no token', async () => {
     await t.services.db.update(tenant).set({ domain: 'acme.example.com' }).where(eq(tenant.tenantId, '100002'));
-    const known = (await t.app.inject({ method: 'GET', url: '/api/blade-system/tenant/info?domain=acme.example.com' })).json();
+    const known = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/tenant/info?domain=acme.example.com' })
+    ).json();
     expect(known.data).toMatchObject({ tenantId: '100002' });
-    const unknown = (await t.app.inject({ method: 'GET', url: '/api/blade-system/tenant/info?domain=localhost' })).json();
+    const unknown = (
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/tenant/info?domain=localhost' })
+    ).json();
     expect(unknown).toMatchObject({ code: 200, data: null });
   });
 });

@@ -18,13 +18,19 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post_ = (url: string, token: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post_ = (url: string, token: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const submit = (token: string, body: object) => post_('/api/blade-system/post/submit', token, body);
 
 describe('CRUD factory (posts)', () => {
   it('inserts, lists with paging and filters, and details a record', async () => {
     for (let i = 1; i <= 12; i++) {
-      const res = await submit(a, { category: 1, postCode: `p${i}`, postName: i % 2 ? `经理${i}` : `职员${i}`, sort: i });
+      const res = await submit(a, {
+        category: 1,
+        postCode: `p${i}`,
+        postName: i % 2 ? `经理${i}` : `职员${i}`,
+        sort: i,
+      });
       expect(res.json()).toMatchObject({ code: 200, msg: '新增成功', data: { tenantId: '300001', version: 1 } });
     }
     const page = (await get('/api/blade-system/post/list?current=2&size=5&ascs=sort', a)).json().data;
@@ -63,7 +69,13 @@ describe('CRUD factory (posts)', () => {
   });
 
   it('ignores tenantId and isDeleted in a body', async () => {
-    const res = await submit(a, { category: 1, postCode: 'forge', postName: 'x', tenantId: '300002', isDeleted: 1 } as object);
+    const res = await submit(a, {
+      category: 1,
+      postCode: 'forge',
+      postName: 'x',
+      tenantId: '300002',
+      isDeleted: 1,
+    } as object);
     expect(res.json().data).toMatchObject({ tenantId: '300001', isDeleted: 0 });
   });
 
@@ -73,14 +85,18 @@ describe('CRUD factory (posts)', () => {
     expect(listA.records.map((r: { id: string }) => r.id)).not.toContain(bPost.id);
     expect(listA.records.every((r: { tenantId: string }) => r.tenantId === '300001')).toBe(true);
     expect((await get(`/api/blade-system/post/detail?id=${bPost.id}`, a)).statusCode).toBe(404);
-    expect((await submit(a, { id: bPost.id, category: 1, postCode: 'secret', postName: 'hacked' })).statusCode).toBe(404);
+    expect((await submit(a, { id: bPost.id, category: 1, postCode: 'secret', postName: 'hacked' })).statusCode).toBe(
+      404,
+    );
     expect((await post_(`/api/blade-system/post/remove?ids=${bPost.id}`, a)).statusCode).toBe(404);
     const still = (await get(`/api/blade-system/post/detail?id=${bPost.id}`, b)).json().data;
     expect(still).toMatchObject({ postName: 'B 秘密', isDeleted: 0 });
   });
 
   it('removes all the ids or none', async () => {
-    const mine = (await get('/api/blade-system/post/list?postCode=p1', a)).json().data.records.map((r: { id: string }) => r.id);
+    const mine = (await get('/api/blade-system/post/list?postCode=p1', a))
+      .json()
+      .data.records.map((r: { id: string }) => r.id);
     const bId = (await get('/api/blade-system/post/list?size=1', b)).json().data.records[0].id;
     const mixed = await post_(`/api/blade-system/post/remove?ids=${[...mine, bId].join(',')}`, a);
     expect(mixed.statusCode).toBe(404);
@@ -90,7 +106,10 @@ describe('CRUD factory (posts)', () => {
     expect((await get('/api/blade-system/post/list?postCode=p1', a)).json().data.total).toBe(0);
     const [row] = await t.services.db.select().from(post).where(eq(post.id, mine[0]));
     expect(row.isDeleted).toBe(1);
-    const audits = await t.services.db.select().from(auditLog).where(and(eq(auditLog.entity, 'post'), eq(auditLog.entityId, mine[0])));
+    const audits = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'post'), eq(auditLog.entityId, mine[0])));
     expect(audits.map((x) => x.action).sort()).toEqual(['delete', 'insert']);
   });
 

@@ -29,7 +29,10 @@ export type TestApp = {
  * A real app on a real database: PGlite in memory, or — when DATABASE_URL is set — a throwaway
  * PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, setup?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  setup?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -49,21 +52,32 @@ export async function createTestApp(overrides: Partial<Config> = {}, setup?: (ap
       await c.end();
     };
   }
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides };
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
   const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4 });
   await database.migrate();
   await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
   const { app, services, routeTable } = await buildApp({
-    config, db: database.db, signingKey: randomBytes(32).toString('hex'),
+    config,
+    db: database.db,
+    signingKey: randomBytes(32).toString('hex'),
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
   });
   setup?.(app);
   await app.ready();
   return {
-    app, services, database, config, captchas, clock, routeTable,
+    app,
+    services,
+    database,
+    config,
+    captchas,
+    clock,
+    routeTable,
     async close() {
       await app.close();
       await database.close();
@@ -79,7 +93,13 @@ export async function newCaptcha(t: TestApp): Promise<{ key: string; code: strin
   return { key, code: t.captchas.get(key)! };
 }
 
-export type LoginInput = { tenantId?: string; username?: string; password?: string; captcha?: { key: string; code: string } | null; plain?: boolean };
+export type LoginInput = {
+  tenantId?: string;
+  username?: string;
+  password?: string;
+  captcha?: { key: string; code: string } | null;
+  plain?: boolean;
+};
 
 /** The login of the console: captcha first, then the token call with the MD5 of the typed password. */
 export async function login(t: TestApp, input: LoginInput = {}) {
@@ -87,16 +107,28 @@ export async function login(t: TestApp, input: LoginInput = {}) {
   const tenantId = input.tenantId ?? '000000';
   const password = input.password ?? ADMIN_PASSWORD;
   const query = new URLSearchParams({
-    tenantId, username: input.username ?? 'admin', password: input.plain ? password : md5Hex(password),
-    grant_type: captcha ? 'captcha' : 'password', scope: 'all', type: 'account',
+    tenantId,
+    username: input.username ?? 'admin',
+    password: input.plain ? password : md5Hex(password),
+    grant_type: captcha ? 'captcha' : 'password',
+    scope: 'all',
+    type: 'account',
   });
   return t.app.inject({
-    method: 'POST', url: `/api/blade-auth/oauth/token?${query}`,
-    headers: { authorization: BASIC, 'tenant-id': tenantId, ...(captcha ? { 'captcha-key': captcha.key, 'captcha-code': captcha.code } : {}) },
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?${query}`,
+    headers: {
+      authorization: BASIC,
+      'tenant-id': tenantId,
+      ...(captcha ? { 'captcha-key': captcha.key, 'captcha-code': captcha.code } : {}),
+    },
   });
 }
 
-export async function loginToken(t: TestApp, input: LoginInput = {}): Promise<{ access: string; refresh: string; body: Record<string, unknown> }> {
+export async function loginToken(
+  t: TestApp,
+  input: LoginInput = {},
+): Promise<{ access: string; refresh: string; body: Record<string, unknown> }> {
   const res = await login(t, input);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
@@ -109,7 +141,13 @@ export const bearer = (token: string) => ({ 'blade-auth': `bearer ${token}`, aut
  * A tenant (created if missing) with a role granted exactly `codes` (menus of the platform tree, by code)
  * and a user holding that role. Returns the user's token.
  */
-export async function tenantUser(t: TestApp, tenantId: string, account: string, codes: string[], password = 'Tenant#2026x'): Promise<string> {
+export async function tenantUser(
+  t: TestApp,
+  tenantId: string,
+  account: string,
+  codes: string[],
+  password = 'Tenant#2026x',
+): Promise<string> {
   const { tenant: tenantT, role, roleMenu, menu, user, userRole } = await import('../src/db/schema/index.ts');
   const { newId } = await import('../src/db/ids.ts');
   const { hashPassword } = await import('../src/platform/password.ts');
@@ -123,7 +161,9 @@ export async function tenantUser(t: TestApp, tenantId: string, account: string, 
   if (menus.length !== codes.length) throw new Error(`unknown menu codes among ${codes.join(',')}`);
   if (menus.length) await db.insert(roleMenu).values(menus.map((m) => ({ roleId, menuId: m.id, tenantId })));
   const userId = newId();
-  await db.insert(user).values({ id: userId, tenantId, account, password: await hashPassword(md5Hex(password)), realName: account });
+  await db
+    .insert(user)
+    .values({ id: userId, tenantId, account, password: await hashPassword(md5Hex(password)), realName: account });
   await db.insert(userRole).values({ userId, roleId, tenantId });
   t.services.cache.clearAll();
   return (await loginToken(t, { tenantId, username: account, password })).access;
@@ -134,7 +174,8 @@ export function client(t: TestApp, token: string, lang?: 'en') {
   const headers = { ...bearer(token), ...(lang ? { 'accept-language': 'en' } : {}) };
   return {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
   };
 }
 
@@ -142,8 +183,17 @@ export function client(t: TestApp, token: string, lang?: 'en') {
  * The platform administrator creates a tenant through the API (provisioning its admin); returns the tenant's
  * admin token and the one-time password.
  */
-export async function provisionedTenant(t: TestApp, platformToken: string, tenantId: string, extra: Record<string, unknown> = {}) {
-  const res = await client(t, platformToken).post('/api/blade-system/tenant/submit', { tenantId, tenantName: `租户${tenantId}`, ...extra });
+export async function provisionedTenant(
+  t: TestApp,
+  platformToken: string,
+  tenantId: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await client(t, platformToken).post('/api/blade-system/tenant/submit', {
+    tenantId,
+    tenantName: `租户${tenantId}`,
+    ...extra,
+  });
   if (res.statusCode !== 200) throw new Error(`tenant submit failed: ${res.body}`);
   const data = res.json().data as { id: string; adminAccount: string; adminPassword: string };
   const token = await userToken(t, tenantId, data.adminAccount, data.adminPassword);
@@ -154,7 +204,11 @@ export async function provisionedTenant(t: TestApp, platformToken: string, tenan
 export async function userToken(t: TestApp, tenantId: string, account: string, password: string): Promise<string> {
   const { access, body } = await loginToken(t, { tenantId, username: account, password });
   if (body.must_change_password) {
-    const res = await client(t, access).post('/api/blade-user/update-password', { oldPassword: md5Hex(password), newPassword: password, newPassword1: password });
+    const res = await client(t, access).post('/api/blade-user/update-password', {
+      oldPassword: md5Hex(password),
+      newPassword: password,
+      newPassword1: password,
+    });
     if (res.statusCode !== 200) throw new Error(`password change failed: ${res.body}`);
   }
   return access;

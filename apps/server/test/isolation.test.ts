@@ -15,14 +15,35 @@ const ids: Record<string, string> = {};
 const MARK = 'ALPHA秘密';
 
 /** Every table that carries tenant_id: A's rows of them, as one digest per table. */
-const TENANT_TABLES = ['user', 'dept', 'post', 'role', 'user_role', 'role_menu', 'top_menu', 'top_menu_setting', 'dict_biz', 'data_scope', 'api_scope', 'role_scope', 'menu', 'attach'];
+const TENANT_TABLES = [
+  'user',
+  'dept',
+  'post',
+  'role',
+  'user_role',
+  'role_menu',
+  'top_menu',
+  'top_menu_setting',
+  'dict_biz',
+  'data_scope',
+  'api_scope',
+  'role_scope',
+  'menu',
+  'attach',
+];
 async function digestOf(tenantId: string) {
   const out: Record<string, string> = {};
   for (const table of TENANT_TABLES) {
-    const res = await t.services.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${table}" x where tenant_id = '${tenantId}'`));
+    const res = await t.services.db.execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${table}" x where tenant_id = '${tenantId}'`,
+      ),
+    );
     out[table] = String((res as unknown as { rows: { d: string }[] }).rows[0].d);
   }
-  const tenantRow = await t.services.db.execute(sql.raw(`select md5(x::text) as d from tenant x where tenant_id = '${tenantId}'`));
+  const tenantRow = await t.services.db.execute(
+    sql.raw(`select md5(x::text) as d from tenant x where tenant_id = '${tenantId}'`),
+  );
   out.tenant = String((tenantRow as unknown as { rows: { d: string }[] }).rows[0].d);
   return out;
 }
@@ -35,26 +56,78 @@ const skip = (r: Route) => r.auth === 'none' || r.url.includes('/oauth/logout') 
 function idFor(url: string): string {
   const seg = url.split('/')[3] ?? '';
   const map: Record<string, string> = {
-    dept: ids.dept, post: ids.post, role: ids.role, topmenu: ids.topmenu, 'data-scope': ids.dataScope, 'api-scope': ids.apiScope,
-    'dict-biz': ids.dictChild, menu: ids.role, tenant: ids.tenantRow, param: ids.user, dict: ids.user, client: ids.user,
+    dept: ids.dept,
+    post: ids.post,
+    role: ids.role,
+    topmenu: ids.topmenu,
+    'data-scope': ids.dataScope,
+    'api-scope': ids.apiScope,
+    'dict-biz': ids.dictChild,
+    menu: ids.role,
+    tenant: ids.tenantRow,
+    param: ids.user,
+    dict: ids.user,
+    client: ids.user,
   };
-  return url.startsWith('/api/blade-user/') ? ids.user : map[seg] ?? ids.user;
+  return url.startsWith('/api/blade-user/') ? ids.user : (map[seg] ?? ids.user);
 }
 
 function requestFor(r: Route) {
   const id = idFor(r.url);
   const query = new URLSearchParams({
-    id, ids: id, userIds: ids.user, roleIds: ids.role, topMenuIds: ids.topmenu, roleId: ids.role, parentId: ids.dept,
-    deptId: ids.dept, tenantId: '710001', code: 'alpha_dict', domain: 'alpha.example',
+    id,
+    ids: id,
+    userIds: ids.user,
+    roleIds: ids.role,
+    topMenuIds: ids.topmenu,
+    roleId: ids.role,
+    parentId: ids.dept,
+    deptId: ids.dept,
+    tenantId: '710001',
+    code: 'alpha_dict',
+    domain: 'alpha.example',
   });
   const body = {
-    id, tenantId: '710001', userId: ids.user, userIds: [ids.user], roleIds: [ids.role], topMenuIds: [ids.topmenu], menuIds: [],
-    dataScopeIds: [ids.dataScope], apiScopeIds: [ids.apiScope], deptId: ids.dept, postId: ids.post, parentId: ids.dept,
+    id,
+    tenantId: '710001',
+    userId: ids.user,
+    userIds: [ids.user],
+    roleIds: [ids.role],
+    topMenuIds: [ids.topmenu],
+    menuIds: [],
+    dataScopeIds: [ids.dataScope],
+    apiScopeIds: [ids.apiScope],
+    deptId: ids.dept,
+    postId: ids.post,
+    parentId: ids.dept,
     // Valid values for every module's required fields, so the id check is what answers.
-    deptName: 'B 改名', postCode: 'bx', postName: 'B', category: 1, roleName: 'B', roleAlias: 'b_alias', code: 'bcode', name: 'B',
-    dictValue: 'B', dictKey: 'bk', sort: 1, isSealed: 0, menuId: ids.platformMenu, resourceCode: 'user', scopeName: 'B', scopeType: 1,
-    scopePath: '/api/blade-system/post/list', scopeMethod: 'GET', account: 'b_taker', realName: 'B', password: 'Taker#2026xx',
-    userType: 1, userExt: '{}', oldPassword: 'x', newPassword: 'y', newPassword1: 'y', accountNumber: 5,
+    deptName: 'B 改名',
+    postCode: 'bx',
+    postName: 'B',
+    category: 1,
+    roleName: 'B',
+    roleAlias: 'b_alias',
+    code: 'bcode',
+    name: 'B',
+    dictValue: 'B',
+    dictKey: 'bk',
+    sort: 1,
+    isSealed: 0,
+    menuId: ids.platformMenu,
+    resourceCode: 'user',
+    scopeName: 'B',
+    scopeType: 1,
+    scopePath: '/api/blade-system/post/list',
+    scopeMethod: 'GET',
+    account: 'b_taker',
+    realName: 'B',
+    password: 'Taker#2026xx',
+    userType: 1,
+    userExt: '{}',
+    oldPassword: 'x',
+    newPassword: 'y',
+    newPassword1: 'y',
+    accountNumber: 5,
   };
   return { url: `${r.url}?${query}`, body };
 }
@@ -74,16 +147,61 @@ beforeAll(async () => {
   ids.platformMenu = String((menus as unknown as { rows: { id: string }[] }).rows[0].id);
   const root = (await a.get('/api/blade-system/dept/tree')).json().data[0];
   ids.dept = (await data('/api/blade-system/dept/submit', { deptName: `${MARK}部门`, parentId: root.id })).id;
-  ids.post = (await data('/api/blade-system/post/submit', { category: 1, postCode: 'alpha', postName: `${MARK}岗位` })).id;
+  ids.post = (
+    await data('/api/blade-system/post/submit', { category: 1, postCode: 'alpha', postName: `${MARK}岗位` })
+  ).id;
   ids.role = (await data('/api/blade-system/role/submit', { roleName: `${MARK}角色`, roleAlias: 'alpha_role' })).id;
   ids.topmenu = (await data('/api/blade-system/topmenu/submit', { code: 'alpha_top', name: `${MARK}顶部` })).id;
-  ids.dataScope = (await data('/api/blade-system/data-scope/submit', { menuId: ids.platformMenu, resourceCode: 'user', scopeName: `${MARK}数据`, scopeType: 2 })).id;
-  ids.apiScope = (await data('/api/blade-system/api-scope/submit', { menuId: ids.platformMenu, resourceCode: 'user', scopeName: `${MARK}接口`, scopePath: '/api/blade-user/*' })).id;
-  const dictParent = await data('/api/blade-system/dict-biz/submit', { code: 'alpha_dict', dictValue: `${MARK}字典`, sort: 1, isSealed: 0 });
+  ids.dataScope = (
+    await data('/api/blade-system/data-scope/submit', {
+      menuId: ids.platformMenu,
+      resourceCode: 'user',
+      scopeName: `${MARK}数据`,
+      scopeType: 2,
+    })
+  ).id;
+  ids.apiScope = (
+    await data('/api/blade-system/api-scope/submit', {
+      menuId: ids.platformMenu,
+      resourceCode: 'user',
+      scopeName: `${MARK}接口`,
+      scopePath: '/api/blade-user/*',
+    })
+  ).id;
+  const dictParent = await data('/api/blade-system/dict-biz/submit', {
+    code: 'alpha_dict',
+    dictValue: `${MARK}字典`,
+    sort: 1,
+    isSealed: 0,
+  });
   ids.dictParent = dictParent.id;
-  ids.dictChild = (await data('/api/blade-system/dict-biz/submit', { parentId: dictParent.id, code: 'alpha_dict', dictKey: 'k', dictValue: `${MARK}项`, sort: 1, isSealed: 0 })).id;
-  ids.user = (await data('/api/blade-user/submit', { account: 'alpha_user', realName: 'ALPHA', name: MARK, password: 'Alpha#2026xx', deptId: ids.dept, postId: ids.post, roleIds: [ids.role] })).id;
-  await data('/api/blade-system/role/grant', { roleIds: [ids.role], menuIds: [ids.platformMenu], dataScopeIds: [ids.dataScope], apiScopeIds: [ids.apiScope] });
+  ids.dictChild = (
+    await data('/api/blade-system/dict-biz/submit', {
+      parentId: dictParent.id,
+      code: 'alpha_dict',
+      dictKey: 'k',
+      dictValue: `${MARK}项`,
+      sort: 1,
+      isSealed: 0,
+    })
+  ).id;
+  ids.user = (
+    await data('/api/blade-user/submit', {
+      account: 'alpha_user',
+      realName: 'ALPHA',
+      name: MARK,
+      password: 'Alpha#2026xx',
+      deptId: ids.dept,
+      postId: ids.post,
+      roleIds: [ids.role],
+    })
+  ).id;
+  await data('/api/blade-system/role/grant', {
+    roleIds: [ids.role],
+    menuIds: [ids.platformMenu],
+    dataScopeIds: [ids.dataScope],
+    apiScopeIds: [ids.apiScope],
+  });
   ids.tenantRow = A.tenantRowId;
 });
 afterAll(async () => t?.close());
@@ -91,26 +209,39 @@ afterAll(async () => t?.close());
 describe('tenant isolation matrix (generated from the route table)', () => {
   it('covers the system routes', () => {
     const urls = t.routeTable.filter((r) => !skip(r)).map((r) => r.url);
-    for (const must of ['/api/blade-user/page', '/api/blade-system/role/grant', '/api/blade-system/dept/lazy-tree', '/api/blade-system/dict-biz/child-list', '/api/blade-system/menu/role-tree-keys']) {
+    for (const must of [
+      '/api/blade-user/page',
+      '/api/blade-system/role/grant',
+      '/api/blade-system/dept/lazy-tree',
+      '/api/blade-system/dict-biz/child-list',
+      '/api/blade-system/menu/role-tree-keys',
+    ]) {
       expect(urls).toContain(must);
     }
   });
 
-  it("tenant B reaches nothing of tenant A through any route, ids or forged tenant id", async () => {
+  it('tenant B reaches nothing of tenant A through any route, ids or forged tenant id', async () => {
     const before = await digestOf('710001');
     const secrets = Object.values(ids).filter((v) => v !== ids.platformMenu);
     const leaks: string[] = [];
     for (const r of t.routeTable.filter((x) => !skip(x))) {
       const { url, body } = requestFor(r);
       const res = await t.app.inject({
-        method: r.method as 'GET' | 'POST', url, headers: { ...clientHeaders(B.token), 'tenant-id': '710001' },
+        method: r.method as 'GET' | 'POST',
+        url,
+        headers: { ...clientHeaders(B.token), 'tenant-id': '710001' },
         ...(r.method === 'POST' ? { payload: body } : {}),
       });
       const text = res.body;
-      if (text.includes(MARK) || text.includes('alpha_') || secrets.some((s) => text.includes(`"${s}"`))) leaks.push(`${r.method} ${r.url} → ${res.statusCode} ${text.slice(0, 200)}`);
+      if (text.includes(MARK) || text.includes('alpha_') || secrets.some((s) => text.includes(`"${s}"`)))
+        leaks.push(`${r.method} ${r.url} → ${res.statusCode} ${text.slice(0, 200)}`);
       expect([r.method, r.url, res.statusCode < 500]).toEqual([r.method, r.url, true]);
       // The CRUD calls on A's ids are 404 exactly (or 403 where B lacks the platform role).
-      if (/\/(detail|remove|submit|update|reset-password|grant|approve|unlock|update-platform|platform-detail|role-tree-keys|top-tree-keys|tree-by-id|setting)$/.test(r.url)) {
+      if (
+        /\/(detail|remove|submit|update|reset-password|grant|approve|unlock|update-platform|platform-detail|role-tree-keys|top-tree-keys|tree-by-id|setting)$/.test(
+          r.url,
+        )
+      ) {
         expect([r.method, r.url, [403, 404].includes(res.statusCode)]).toEqual([r.method, r.url, true]);
       }
     }
@@ -131,8 +262,12 @@ describe('tenant isolation matrix (generated from the route table)', () => {
       if (typeof page?.total === 'number') expect([r.url, page.total]).toEqual([r.url, page.records!.length]);
     }
     // And direct: B's user page counts B's users only.
-    const mine = await t.services.db.execute(sql`select count(*)::int as n from "user" where tenant_id = '710002' and is_deleted = 0`);
-    expect((await b.get('/api/blade-user/page')).json().data.total).toBe((mine as unknown as { rows: { n: number }[] }).rows[0].n);
+    const mine = await t.services.db.execute(
+      sql`select count(*)::int as n from "user" where tenant_id = '710002' and is_deleted = 0`,
+    );
+    expect((await b.get('/api/blade-user/page')).json().data.total).toBe(
+      (mine as unknown as { rows: { n: number }[] }).rows[0].n,
+    );
   });
 
   it('references to A records inside B writes are 404 and change nothing', async () => {
@@ -142,7 +277,10 @@ describe('tenant isolation matrix (generated from the route table)', () => {
       ['/api/blade-user/submit', { account: 'b_ref2', realName: 'B', password: 'Taker#2026xx', deptId: ids.dept }],
       ['/api/blade-user/submit', { account: 'b_ref3', realName: 'B', password: 'Taker#2026xx', postId: ids.post }],
       ['/api/blade-system/dept/submit', { deptName: 'B', parentId: ids.dept }],
-      ['/api/blade-system/dict-biz/submit', { parentId: ids.dictParent, code: 'x', dictKey: 'k2', dictValue: 'v', sort: 1, isSealed: 0 }],
+      [
+        '/api/blade-system/dict-biz/submit',
+        { parentId: ids.dictParent, code: 'x', dictKey: 'k2', dictValue: 'v', sort: 1, isSealed: 0 },
+      ],
     ];
     for (const [url, body] of cases) {
       const res = await b.post(url, body);
@@ -154,4 +292,7 @@ describe('tenant isolation matrix (generated from the route table)', () => {
   });
 });
 
-const clientHeaders = (token: string) => ({ 'blade-auth': `bearer ${token}`, authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` });
+const clientHeaders = (token: string) => ({
+  'blade-auth': `bearer ${token}`,
+  authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+});

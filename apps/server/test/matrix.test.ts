@@ -20,7 +20,11 @@ describe('route table matrices', () => {
 
   it('every non-public route answers 401 without a token', async () => {
     for (const r of t.routeTable.filter((x) => x.auth !== 'none')) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), headers: { authorization: BASIC } });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fill(r.url),
+        headers: { authorization: BASIC },
+      });
       expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 401]);
       expect(res.json()).toMatchObject({ code: 401, success: false });
     }
@@ -28,9 +32,16 @@ describe('route table matrices', () => {
 
   it('every route that declares a permission answers 403 to a user without it, naming the code', async () => {
     for (const r of t.routeTable.filter((x) => x.permission)) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), headers: { authorization: BASIC, 'blade-auth': `bearer ${nobody}` } });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fill(r.url),
+        headers: { authorization: BASIC, 'blade-auth': `bearer ${nobody}` },
+      });
       expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
-      const wanted = [...(Array.isArray(r.permission) ? r.permission : [r.permission!]), ...(r.platform ? ['administrator@000000'] : [])];
+      const wanted = [
+        ...(Array.isArray(r.permission) ? r.permission : [r.permission!]),
+        ...(r.platform ? ['administrator@000000'] : []),
+      ];
       expect([r.url, wanted.some((c) => res.json().msg.includes(c))]).toEqual([r.url, true]);
     }
   });

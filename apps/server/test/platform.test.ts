@@ -23,7 +23,11 @@ afterAll(async () => {
 
 describe('platform', () => {
   it('answers an unexpected error with 500, a request id and no detail', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-12345678' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body).toMatchObject({ code: 500, success: false });
@@ -32,7 +36,12 @@ describe('platform', () => {
   });
 
   it('answers bad JSON with a 400 envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/blade-user/register-guest', headers: { 'content-type': 'application/json' }, payload: '{"tenantId":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/register-guest',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"tenantId":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, success: false, msg: '请求体不是合法的 JSON' });
   });

@@ -23,14 +23,19 @@ describe('row-level security', () => {
   });
 
   it('refuses to write a row into another tenant', async () => {
-    await expect(withTenant(t.services.db, '200001', (tx) =>
-      tx.insert(user).values({ id: newId(), tenantId: '000000', account: 'sneaky', password: 'x' }))).rejects.toThrow();
+    await expect(
+      withTenant(t.services.db, '200001', (tx) =>
+        tx.insert(user).values({ id: newId(), tenantId: '000000', account: 'sneaky', password: 'x' }),
+      ),
+    ).rejects.toThrow();
     const [{ n }] = await t.services.db.select({ n: count() }).from(user).where(eq(user.account, 'sneaky'));
     expect(n).toBe(0);
   });
 
-  it('cannot update or delete another tenant\'s rows', async () => {
-    await withTenant(t.services.db, '200001', (tx) => tx.update(user).set({ realName: 'hacked' }).where(eq(user.account, 'admin')));
+  it("cannot update or delete another tenant's rows", async () => {
+    await withTenant(t.services.db, '200001', (tx) =>
+      tx.update(user).set({ realName: 'hacked' }).where(eq(user.account, 'admin')),
+    );
     await withTenant(t.services.db, '200001', (tx) => tx.delete(user).where(eq(user.account, 'admin')));
     const [admin] = await t.services.db.select().from(user).where(eq(user.account, 'admin'));
     expect(admin.realName).toBe('管理员');

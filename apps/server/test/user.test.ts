@@ -5,7 +5,9 @@ import { user } from '../src/db/schema/index.ts';
 import { md5Hex } from '../src/platform/password.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 const post = (url: string, token: string | null, payload: unknown) =>
@@ -13,22 +15,43 @@ const post = (url: string, token: string | null, payload: unknown) =>
 
 describe('register-guest', () => {
   it('creates an application that cannot log in until approved', async () => {
-    const res = await post('/api/blade-user/register-guest', null, { tenantId: '000000', name: '访客', account: 'guest01', password: 'Guest#2026x', oauthId: '' });
+    const res = await post('/api/blade-user/register-guest', null, {
+      tenantId: '000000',
+      name: '访客',
+      account: 'guest01',
+      password: 'Guest#2026x',
+      oauthId: '',
+    });
     expect(res.json()).toMatchObject({ code: 200, success: true });
     const denied = await login(t, { username: 'guest01', password: 'Guest#2026x' });
     expect(denied.statusCode).toBe(400);
     expect(denied.json().error_description).toBe('账号尚未通过审核，请等待管理员审批');
-    await t.services.db.update(user).set({ status: 1 }).where(and(eq(user.tenantId, '000000'), eq(user.account, 'guest01')));
+    await t.services.db
+      .update(user)
+      .set({ status: 1 })
+      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'guest01')));
     expect((await login(t, { username: 'guest01', password: 'Guest#2026x' })).statusCode).toBe(200);
   });
 
   it('refuses a taken account, an unknown tenant and a weak password with field errors', async () => {
-    const taken = await post('/api/blade-user/register-guest', null, { tenantId: '000000', account: 'admin', password: 'Strong#2026x' });
+    const taken = await post('/api/blade-user/register-guest', null, {
+      tenantId: '000000',
+      account: 'admin',
+      password: 'Strong#2026x',
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({ msg: '账号已存在', data: [{ field: 'account' }] });
-    const tenant = await post('/api/blade-user/register-guest', null, { tenantId: '424242', account: 'x1', password: 'Strong#2026x' });
+    const tenant = await post('/api/blade-user/register-guest', null, {
+      tenantId: '424242',
+      account: 'x1',
+      password: 'Strong#2026x',
+    });
     expect(tenant.json().msg).toBe('租户不存在');
-    const weak = await post('/api/blade-user/register-guest', null, { tenantId: '000000', account: 'x2', password: '12345678' });
+    const weak = await post('/api/blade-user/register-guest', null, {
+      tenantId: '000000',
+      account: 'x2',
+      password: '12345678',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().data[0].field).toBe('password');
     const empty = await post('/api/blade-user/register-guest', null, { tenantId: '', account: '', password: '' });
@@ -42,31 +65,75 @@ describe('update-info and update-password', () => {
     const s = await loginToken(t);
     const bad = await post('/api/blade-user/update-info', s.access, { phone: '12345', email: 'not-mail' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'phone']);
-    const good = await post('/api/blade-user/update-info', s.access, { realName: '管理员甲', phone: '13800138000', email: 'a@b.cn', avatar: '/files/x.png' });
-    expect(good.json().data).toMatchObject({ realName: '管理员甲', phone: '13800138000', email: 'a@b.cn', avatar: '/files/x.png' });
+    expect(
+      bad
+        .json()
+        .data.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['email', 'phone']);
+    const good = await post('/api/blade-user/update-info', s.access, {
+      realName: '管理员甲',
+      phone: '13800138000',
+      email: 'a@b.cn',
+      avatar: '/files/x.png',
+    });
+    expect(good.json().data).toMatchObject({
+      realName: '管理员甲',
+      phone: '13800138000',
+      email: 'a@b.cn',
+      avatar: '/files/x.png',
+    });
     const info = (await t.app.inject({ method: 'GET', url: '/api/blade-user/info', headers: bearer(s.access) })).json();
     expect(info.data.phone).toBe('13800138000');
   });
 
   it('checks the old password, the confirmation and the policy, then ends other sessions', async () => {
-    await post('/api/blade-user/register-guest', null, { tenantId: '000000', account: 'pwuser', password: 'First#2026x' });
-    await t.services.db.update(user).set({ status: 1 }).where(and(eq(user.tenantId, '000000'), eq(user.account, 'pwuser')));
+    await post('/api/blade-user/register-guest', null, {
+      tenantId: '000000',
+      account: 'pwuser',
+      password: 'First#2026x',
+    });
+    await t.services.db
+      .update(user)
+      .set({ status: 1 })
+      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'pwuser')));
     const a = await loginToken(t, { username: 'pwuser', password: 'First#2026x' });
     const b = await loginToken(t, { username: 'pwuser', password: 'First#2026x' });
-    const wrongOld = await post('/api/blade-user/update-password', a.access, { oldPassword: md5Hex('nope'), newPassword: 'Second#2026x', newPassword1: 'Second#2026x' });
+    const wrongOld = await post('/api/blade-user/update-password', a.access, {
+      oldPassword: md5Hex('nope'),
+      newPassword: 'Second#2026x',
+      newPassword1: 'Second#2026x',
+    });
     expect(wrongOld.json()).toMatchObject({ code: 400, msg: '原密码错误' });
-    const mismatch = await post('/api/blade-user/update-password', a.access, { oldPassword: md5Hex('First#2026x'), newPassword: 'Second#2026x', newPassword1: 'Second#2026y' });
+    const mismatch = await post('/api/blade-user/update-password', a.access, {
+      oldPassword: md5Hex('First#2026x'),
+      newPassword: 'Second#2026x',
+      newPassword1: 'Second#2026y',
+    });
     expect(mismatch.json().msg).toBe('两次密码输入不一致');
-    const sameAsAccount = await post('/api/blade-user/update-password', a.access, { oldPassword: md5Hex('First#2026x'), newPassword: 'pwuser', newPassword1: 'pwuser' });
+    const sameAsAccount = await post('/api/blade-user/update-password', a.access, {
+      oldPassword: md5Hex('First#2026x'),
+      newPassword: 'pwuser',
+      newPassword1: 'pwuser',
+    });
     expect(sameAsAccount.statusCode).toBe(400);
-    const ok = await post('/api/blade-user/update-password', a.access, { oldPassword: md5Hex('First#2026x'), newPassword: 'Second#2026x', newPassword1: 'Second#2026x' });
+    const ok = await post('/api/blade-user/update-password', a.access, {
+      oldPassword: md5Hex('First#2026x'),
+      newPassword: 'Second#2026x',
+      newPassword1: 'Second#2026x',
+    });
     expect(ok.json()).toMatchObject({ code: 200, success: true });
-    expect((await login(t, { username: 'pwuser', password: 'First#2026x' })).json().error_description).toBe('用户名或密码错误');
+    expect((await login(t, { username: 'pwuser', password: 'First#2026x' })).json().error_description).toBe(
+      '用户名或密码错误',
+    );
     expect((await login(t, { username: 'pwuser', password: 'Second#2026x' })).statusCode).toBe(200);
     // The session that changed it goes on; the other one is ended.
-    expect((await t.app.inject({ method: 'GET', url: '/api/blade-user/info', headers: bearer(a.access) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/blade-user/info', headers: bearer(b.access) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/blade-user/info', headers: bearer(a.access) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/blade-user/info', headers: bearer(b.access) })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -75,14 +142,22 @@ describe('put-file', () => {
   const multipart = (filename: string, content: Buffer, field = 'file') => {
     const boundary = '----atrium' + Math.random().toString(16).slice(2);
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      content, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     return { body, contentType: `multipart/form-data; boundary=${boundary}` };
   };
   const upload = async (token: string | null, filename: string, content: Buffer) => {
     const m = multipart(filename, content);
-    return t.app.inject({ method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file', headers: { ...(token ? bearer(token) : {}), 'content-type': m.contentType }, payload: m.body });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/blade-resource/oss/endpoint/put-file',
+      headers: { ...(token ? bearer(token) : {}), 'content-type': m.contentType },
+      payload: m.body,
+    });
   };
 
   it('stores a PNG and serves it back at its link', async () => {
@@ -109,7 +184,12 @@ describe('put-file', () => {
     try {
       const s = await loginToken(small);
       const m = multipart('big.png', Buffer.concat([png, Buffer.alloc(4096, 2)]));
-      const res = await small.app.inject({ method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file', headers: { ...bearer(s.access), 'content-type': m.contentType }, payload: m.body });
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/blade-resource/oss/endpoint/put-file',
+        headers: { ...bearer(s.access), 'content-type': m.contentType },
+        payload: m.body,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe('文件大小超出限制');
     } finally {
@@ -120,7 +200,9 @@ describe('put-file', () => {
   it('needs a token, and answers 404 for names that are not ours', async () => {
     expect((await upload(null, 'a.png', png)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/files/00000000000000000000000000000000.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/files/00000000000000000000000000000000.png' })).statusCode).toBe(
+      404,
+    );
   });
 });
 

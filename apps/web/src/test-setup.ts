@@ -1,7 +1,16 @@
 // jsdom lacks matchMedia, which antd's responsive observers call.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as unknown as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
 }
 
 // jsdom lacks ResizeObserver, which antd's Table (sticky/scroll measuring) observes with.

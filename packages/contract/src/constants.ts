@@ -24,7 +24,19 @@ export const DEFAULT_COLOUR = '#409EFF';
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
-export const THEMES = ['default', 'white', 'dark', 'star', 'smart', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'] as const;
+export const THEMES = [
+  'default',
+  'white',
+  'dark',
+  'star',
+  'smart',
+  'iview',
+  'vip',
+  'cool',
+  'd2',
+  'hey',
+  'lte',
+] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME = 'theme-default';
 export const BREAKPOINTS = { sm: 768, md: 992, lg: 1200 } as const;

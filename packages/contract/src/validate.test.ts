@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckChar, isEmpty, isValidUrl, passwordPolicyError, validateIdCard, validatePhone } from './validate.ts';
+import {
+  idCardCheckChar,
+  isEmpty,
+  isValidUrl,
+  passwordPolicyError,
+  validateIdCard,
+  validatePhone,
+} from './validate.ts';
 
 // 11010519491231002X is the example of GB 11643; 440524188001010014 another published example.
-const VALID = ['11010519491231002X', '440524188001010014', '110105194912310029'.slice(0, 17) + idCardCheckChar('11010519491231002')];
+const VALID = [
+  '11010519491231002X',
+  '440524188001010014',
+  '110105194912310029'.slice(0, 17) + idCardCheckChar('11010519491231002'),
+];
 
 describe('ID card', () => {
   it('accepts numbers whose check digit matches (also lowercase x)', () => {

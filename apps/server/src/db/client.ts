@@ -23,7 +23,11 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PGlite in `dataDir` (or in memory when dataDir is 'memory://'), or a PostgreSQL pool when a URL is given. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

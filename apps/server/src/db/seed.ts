@@ -18,10 +18,23 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
   await db.transaction(async (tx) => {
     const now = new Date();
     const tenantId = PLATFORM_TENANT;
-    await tx.insert(t.tenant).values({ id: newId(), tenantId, tenantName: '管理组', linkman: 'admin', accountNumber: -1, createTime: now, updateTime: now });
+    await tx.insert(t.tenant).values({
+      id: newId(),
+      tenantId,
+      tenantName: '管理组',
+      linkman: 'admin',
+      accountNumber: -1,
+      createTime: now,
+      updateTime: now,
+    });
     await tx.insert(t.oauthClient).values({
-      id: newId(), clientId: 'saber', clientSecretHash: sha256Hex('saber_secret'), scope: 'all',
-      authorizedGrantTypes: 'password,refresh_token,captcha,social', accessTokenValidity: 3600, refreshTokenValidity: 604800,
+      id: newId(),
+      clientId: 'saber',
+      clientSecretHash: sha256Hex('saber_secret'),
+      scope: 'all',
+      authorizedGrantTypes: 'password,refresh_token,captcha,social',
+      accessTokenValidity: 3600,
+      refreshTokenValidity: 604800,
     });
 
     const deptIds = new Map<string, string>();
@@ -29,14 +42,25 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
       const id = newId();
       const parentId = d.parent ? deptIds.get(d.parent)! : '0';
       deptIds.set(d.deptName, id);
-      await tx.insert(t.dept).values({ id, tenantId, parentId, ancestors: parentId === '0' ? '0' : `0,${parentId}`, deptName: d.deptName, fullName: d.fullName ?? d.deptName, sort: d.sort, deptCategory: d.deptCategory ?? 1 });
+      await tx.insert(t.dept).values({
+        id,
+        tenantId,
+        parentId,
+        ancestors: parentId === '0' ? '0' : `0,${parentId}`,
+        deptName: d.deptName,
+        fullName: d.fullName ?? d.deptName,
+        sort: d.sort,
+        deptCategory: d.deptCategory ?? 1,
+      });
     }
     const rootDept = deptIds.values().next().value!;
     const postIds: string[] = [];
     for (const p of postSeed) {
       const id = newId();
       postIds.push(id);
-      await tx.insert(t.post).values({ id, tenantId, category: p.category, postCode: p.postCode, postName: p.postName, sort: p.sort });
+      await tx
+        .insert(t.post)
+        .values({ id, tenantId, category: p.category, postCode: p.postCode, postName: p.postName, sort: p.sort });
     }
     const roleIds = new Map<string, string>();
     for (const r of roleSeed) {
@@ -47,8 +71,16 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
 
     const adminId = newId();
     await tx.insert(t.user).values({
-      id: adminId, tenantId, account: 'admin', password: adminHash, name: 'admin', realName: '管理员', deptId: rootDept, postId: postIds[0] ?? null,
-      email: 'admin@atrium.local', mustChangePassword: 0,
+      id: adminId,
+      tenantId,
+      account: 'admin',
+      password: adminHash,
+      name: 'admin',
+      realName: '管理员',
+      deptId: rootDept,
+      postId: postIds[0] ?? null,
+      email: 'admin@atrium.local',
+      mustChangePassword: 0,
     });
     await tx.insert(t.userRole).values({ userId: adminId, roleId: roleIds.get('administrator')!, tenantId });
 
@@ -59,8 +91,19 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
         const id = newId();
         idByCode.set(m.code, id);
         menuRows.push({
-          id, tenantId, parentId, code: m.code, name: m.name, alias: m.alias ?? null, path: m.path ?? null, source: m.source ?? null,
-          sort: m.sort, category: m.category, action: m.action ?? (m.category === 1 ? 0 : 1), isOpen: m.isOpen ?? 1, remark: m.remark ?? null,
+          id,
+          tenantId,
+          parentId,
+          code: m.code,
+          name: m.name,
+          alias: m.alias ?? null,
+          path: m.path ?? null,
+          source: m.source ?? null,
+          sort: m.sort,
+          category: m.category,
+          action: m.action ?? (m.category === 1 ? 0 : 1),
+          isOpen: m.isOpen ?? 1,
+          remark: m.remark ?? null,
         });
         if (m.children) walk(m.children, id);
       }
@@ -72,18 +115,40 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
 
     for (const top of topMenuSeed) {
       const id = newId();
-      await tx.insert(t.topMenu).values({ id, tenantId, code: top.code, name: top.name, source: top.source ?? null, sort: top.sort });
+      await tx
+        .insert(t.topMenu)
+        .values({ id, tenantId, code: top.code, name: top.name, source: top.source ?? null, sort: top.sort });
       const menuIds = top.menuCodes.map((c) => idByCode.get(c)).filter((x): x is string => !!x);
-      if (menuIds.length) await tx.insert(t.topMenuSetting).values(menuIds.map((menuId) => ({ topMenuId: id, menuId, tenantId })));
+      if (menuIds.length)
+        await tx.insert(t.topMenuSetting).values(menuIds.map((menuId) => ({ topMenuId: id, menuId, tenantId })));
     }
 
-    const dictRows = (seed: DictSeed[]) => seed.flatMap((d, i) => {
-      const parentId = newId();
-      return [
-        { id: parentId, parentId: '0', code: d.code, dictKey: '-1', dictValue: d.dictValue, sort: i + 1, remark: d.remark ?? null, isSealed: 0 },
-        ...d.children.map((c) => ({ id: newId(), parentId, code: d.code, dictKey: c.dictKey, dictValue: c.dictValue, sort: c.sort, remark: c.remark ?? null, isSealed: 0 })),
-      ];
-    });
+    const dictRows = (seed: DictSeed[]) =>
+      seed.flatMap((d, i) => {
+        const parentId = newId();
+        return [
+          {
+            id: parentId,
+            parentId: '0',
+            code: d.code,
+            dictKey: '-1',
+            dictValue: d.dictValue,
+            sort: i + 1,
+            remark: d.remark ?? null,
+            isSealed: 0,
+          },
+          ...d.children.map((c) => ({
+            id: newId(),
+            parentId,
+            code: d.code,
+            dictKey: c.dictKey,
+            dictValue: c.dictValue,
+            sort: c.sort,
+            remark: c.remark ?? null,
+            isSealed: 0,
+          })),
+        ];
+      });
     await tx.insert(t.dict).values(dictRows(dictSeed));
     await tx.insert(t.dictBiz).values(dictRows(dictBizSeed).map((r) => ({ ...r, tenantId })));
     await tx.insert(t.param).values(paramSeed.map((p) => ({ id: newId(), ...p, remark: p.remark ?? null })));

@@ -21,7 +21,10 @@ export async function resolveSigningKey(config: Config, database: Database): Pro
     }
     return { key: fs.readFileSync(file, 'utf8').trim(), source: file };
   }
-  await database.db.insert(systemSecret).values({ name: 'jwt', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await database.db
+    .insert(systemSecret)
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await database.db.select().from(systemSecret).where(eq(systemSecret.name, 'jwt'));
   return { key: row.value, source: 'database (system_secret)' };
 }

@@ -13,10 +13,15 @@ const roleKey = (roleIds: string[]) => [...roleIds].sort().join(',');
 /** Aliases of the caller's live roles (cached per tenant; role writes clear the tenant). */
 export async function roleAliases(s: Services, tenantId: string, roleIds: string[]): Promise<string[]> {
   if (!roleIds.length) return [];
-  return s.cache.get(tenantId, `aliases:${roleKey(roleIds)}`, () => withTenant(s.db, tenantId, (tx) =>
-    tx.select({ alias: role.roleAlias }).from(role)
-      .where(and(eq(role.tenantId, tenantId), eq(role.isDeleted, 0), inArray(role.id, roleIds)))
-      .then((rows) => rows.map((r) => r.alias))));
+  return s.cache.get(tenantId, `aliases:${roleKey(roleIds)}`, () =>
+    withTenant(s.db, tenantId, (tx) =>
+      tx
+        .select({ alias: role.roleAlias })
+        .from(role)
+        .where(and(eq(role.tenantId, tenantId), eq(role.isDeleted, 0), inArray(role.id, roleIds)))
+        .then((rows) => rows.map((r) => r.alias)),
+    ),
+  );
 }
 
 /** A tenant's administrator role sees every row of its tenant (data scope "all"). */
@@ -39,16 +44,31 @@ type ApiRule = { path: string; method: string; codes: string[] };
  */
 export async function apiRules(s: Services, tenantId: string, roleIds: string[]): Promise<ApiRule[]> {
   if (!roleIds.length) return [];
-  return s.cache.get(tenantId, `api-scopes:${roleKey(roleIds)}`, () => withTenant(s.db, tenantId, async (tx) => {
-    const rules = await tx.selectDistinct({ path: apiScope.scopePath, method: apiScope.scopeMethod, menuId: apiScope.menuId }).from(roleScope)
-      .innerJoin(apiScope, and(eq(apiScope.id, roleScope.scopeId), eq(apiScope.isDeleted, 0), eq(apiScope.tenantId, tenantId)))
-      .where(and(eq(roleScope.tenantId, tenantId), eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds)));
-    if (!rules.length) return [];
-    const menus = await tx.select({ id: menu.id, parentId: menu.parentId, code: menu.code }).from(menu)
-      .where(and(eq(menu.isDeleted, 0), or(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.tenantId, tenantId))));
-    const codeOf = new Map(menus.map((m) => [m.id, m.code]));
-    return rules.map((r) => ({ path: r.path, method: r.method, codes: [...subtree(menus, [r.menuId])].map((id) => codeOf.get(id)!).filter(Boolean) }));
-  }));
+  return s.cache.get(tenantId, `api-scopes:${roleKey(roleIds)}`, () =>
+    withTenant(s.db, tenantId, async (tx) => {
+      const rules = await tx
+        .selectDistinct({ path: apiScope.scopePath, method: apiScope.scopeMethod, menuId: apiScope.menuId })
+        .from(roleScope)
+        .innerJoin(
+          apiScope,
+          and(eq(apiScope.id, roleScope.scopeId), eq(apiScope.isDeleted, 0), eq(apiScope.tenantId, tenantId)),
+        )
+        .where(
+          and(eq(roleScope.tenantId, tenantId), eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds)),
+        );
+      if (!rules.length) return [];
+      const menus = await tx
+        .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
+        .from(menu)
+        .where(and(eq(menu.isDeleted, 0), or(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.tenantId, tenantId))));
+      const codeOf = new Map(menus.map((m) => [m.id, m.code]));
+      return rules.map((r) => ({
+        path: r.path,
+        method: r.method,
+        codes: [...subtree(menus, [r.menuId])].map((id) => codeOf.get(id)!).filter(Boolean),
+      }));
+    }),
+  );
 }
 
 export function apiRuleMatches(rules: ApiRule[], method: string, path: string, wanted: string[]): boolean {
@@ -80,15 +100,36 @@ type Rule = { scopeType: number; scopeColumn: string | null; scopeValue: string 
 
 async function rulesOf(s: Services, auth: AuthContext, code: string): Promise<Rule[]> {
   if (!auth.roleIds.length) return [];
-  return s.cache.get(auth.tenantId, `data-scopes:${roleKey(auth.roleIds)}:${code}`, () => withTenant(s.db, auth.tenantId, (tx) =>
-    tx.selectDistinct({ scopeType: dataScope.scopeType, scopeColumn: dataScope.scopeColumn, scopeValue: dataScope.scopeValue }).from(roleScope)
-      .innerJoin(dataScope, and(eq(dataScope.id, roleScope.scopeId), eq(dataScope.isDeleted, 0), eq(dataScope.tenantId, auth.tenantId)))
-      .where(and(eq(roleScope.tenantId, auth.tenantId), eq(roleScope.scopeCategory, 1), inArray(roleScope.roleId, auth.roleIds),
-        eq(dataScope.resourceCode, code)))));
+  return s.cache.get(auth.tenantId, `data-scopes:${roleKey(auth.roleIds)}:${code}`, () =>
+    withTenant(s.db, auth.tenantId, (tx) =>
+      tx
+        .selectDistinct({
+          scopeType: dataScope.scopeType,
+          scopeColumn: dataScope.scopeColumn,
+          scopeValue: dataScope.scopeValue,
+        })
+        .from(roleScope)
+        .innerJoin(
+          dataScope,
+          and(eq(dataScope.id, roleScope.scopeId), eq(dataScope.isDeleted, 0), eq(dataScope.tenantId, auth.tenantId)),
+        )
+        .where(
+          and(
+            eq(roleScope.tenantId, auth.tenantId),
+            eq(roleScope.scopeCategory, 1),
+            inArray(roleScope.roleId, auth.roleIds),
+            eq(dataScope.resourceCode, code),
+          ),
+        ),
+    ),
+  );
 }
 
 /** Departments at or below `deptId`, by the materialised `ancestors` path ("0,1,5"). */
-export const deptAndBelow = (tenantId: string, deptId: string) => sql`(select ${dept.id} from ${dept} where ${dept.tenantId} = ${tenantId}
+export const deptAndBelow = (
+  tenantId: string,
+  deptId: string,
+) => sql`(select ${dept.id} from ${dept} where ${dept.tenantId} = ${tenantId}
   and ${dept.isDeleted} = 0 and (${dept.id} = ${deptId} or (',' || ${dept.ancestors} || ',') like ${`%,${deptId},%`}))`;
 
 /**
@@ -98,32 +139,47 @@ export const deptAndBelow = (tenantId: string, deptId: string) => sql`(select ${
 export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeResource): Promise<SQL | undefined> {
   if (await isTenantAdmin(s, auth)) return undefined;
   const rules = await rulesOf(s, auth, res.code);
-  const effective: Rule[] = rules.length ? rules : [{ scopeType: SCOPE_TYPES.ownDept, scopeColumn: null, scopeValue: null }];
+  const effective: Rule[] = rules.length
+    ? rules
+    : [{ scopeType: SCOPE_TYPES.ownDept, scopeColumn: null, scopeValue: null }];
   const parts: SQL[] = [];
   for (const r of effective) {
     switch (r.scopeType) {
-      case SCOPE_TYPES.all: return undefined;
-      case SCOPE_TYPES.own: parts.push(eq(res.owner, auth.userId)); break;
-      case SCOPE_TYPES.ownDept: parts.push(auth.deptId ? eq(res.dept, auth.deptId) : sql`false`); break;
-      case SCOPE_TYPES.ownDeptAndBelow: parts.push(auth.deptId ? sql`${res.dept} in ${deptAndBelow(auth.tenantId, auth.deptId)}` : sql`false`); break;
+      case SCOPE_TYPES.all:
+        return undefined;
+      case SCOPE_TYPES.own:
+        parts.push(eq(res.owner, auth.userId));
+        break;
+      case SCOPE_TYPES.ownDept:
+        parts.push(auth.deptId ? eq(res.dept, auth.deptId) : sql`false`);
+        break;
+      case SCOPE_TYPES.ownDeptAndBelow:
+        parts.push(auth.deptId ? sql`${res.dept} in ${deptAndBelow(auth.tenantId, auth.deptId)}` : sql`false`);
+        break;
       case SCOPE_TYPES.custom: {
         const col = r.scopeColumn ? res.columns[r.scopeColumn] : undefined;
-        const values = (r.scopeValue ?? '').split(',').map((v) => v.trim()).filter(Boolean)
-          .map((v) => (v === '${userId}' ? auth.userId : v === '${deptId}' ? auth.deptId ?? '' : v));
+        const values = (r.scopeValue ?? '')
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+          .map((v) => (v === '${userId}' ? auth.userId : v === '${deptId}' ? (auth.deptId ?? '') : v));
         parts.push(col && values.length ? inArray(col, values) : sql`false`);
         break;
       }
-      default: parts.push(sql`false`);
+      default:
+        parts.push(sql`false`);
     }
   }
   return parts.length === 1 ? parts[0] : or(...parts);
 }
 
-
-
 /** Re-reads the flag for a token that carries it (only such tokens pay for the read; the change clears it). */
 export async function stillMustChange(s: Services, auth: AuthContext): Promise<boolean> {
-  const [u] = await withTenant(s.db, auth.tenantId, (tx) => tx.select({ f: user.mustChangePassword }).from(user)
-    .where(and(eq(user.id, auth.userId), eq(user.tenantId, auth.tenantId))));
+  const [u] = await withTenant(s.db, auth.tenantId, (tx) =>
+    tx
+      .select({ f: user.mustChangePassword })
+      .from(user)
+      .where(and(eq(user.id, auth.userId), eq(user.tenantId, auth.tenantId))),
+  );
   return !u || u.f === 1;
 }

@@ -6,7 +6,10 @@
 export class Cache {
   private readonly byTenant = new Map<string, Map<string, { value: unknown; until: number }>>();
 
-  constructor(private readonly ttlMs = 5 * 60_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async get<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
     let bucket = this.byTenant.get(tenantId);

@@ -19,20 +19,57 @@ import { toTree } from './tree.ts';
 
 /** The columns the factory relies on: every record has them (api-contract §1); tenant tables also carry tenantId. */
 type Columns = {
-  id: PgColumn; isDeleted: PgColumn; version: PgColumn; status: PgColumn;
-  createUser: PgColumn; createDept: PgColumn; createTime: PgColumn; updateUser: PgColumn; updateTime: PgColumn;
+  id: PgColumn;
+  isDeleted: PgColumn;
+  version: PgColumn;
+  status: PgColumn;
+  createUser: PgColumn;
+  createDept: PgColumn;
+  createTime: PgColumn;
+  updateUser: PgColumn;
+  updateTime: PgColumn;
 };
 export type CrudTable = PgTable & Columns & { tenantId?: PgColumn };
 export type Row = Record<string, unknown> & { id: string; version: number };
 
-export const idParam = z.union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().positive()]).transform(String);
+export const idParam = z
+  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().positive()])
+  .transform(String);
 /** A parent id: '0' is the root. */
-export const parentParam = z.union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()]).transform(String);
-export const idList = z.string().trim().min(1, 'ids is required').max(20000)
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric')).min(1).max(1000));
+export const parentParam = z
+  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()])
+  .transform(String);
+export const idList = z
+  .string()
+  .trim()
+  .min(1, 'ids is required')
+  .max(20000)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric'))
+      .min(1)
+      .max(1000),
+  );
 /** Ids in a JSON body: an array of ids or a comma list. */
-export const idArray = z.union([z.array(idParam), z.string().max(20000).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))])
+export const idArray = z
+  .union([
+    z.array(idParam),
+    z
+      .string()
+      .max(20000)
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+  ])
   .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric')).max(5000));
 
 export type CrudSpec<B extends z.ZodObject> = {
@@ -55,9 +92,14 @@ export type CrudSpec<B extends z.ZodObject> = {
   /** Data scope (api-contract §4): how rows map to owners and departments. Columns for custom rules come from list.filters. */
   scope?: Omit<ScopeResource, 'columns'>;
   /** A tree table: adds lazy-list (one level of records + hasChildren), tree and lazy-tree (nodes). */
-  tree?: { parentId: PgColumn; /** record field shown as the node title */ title: string; sort?: PgColumn; /** rows that are nodes of `tree` / `lazy-tree` (e.g. menus, not buttons) */ nodes?: SQL;
+  tree?: {
+    parentId: PgColumn;
+    /** record field shown as the node title */ title: string;
+    sort?: PgColumn;
+    /** rows that are nodes of `tree` / `lazy-tree` (e.g. menus, not buttons) */ nodes?: SQL;
     /** which tree routes to register (default all three) */ routes?: ('lazy-list' | 'tree' | 'lazy-tree')[];
-    /** further codes that may read the tree (e.g. the user screen's department picker) */ readAlso?: string[] };
+    /** further codes that may read the tree (e.g. the user screen's department picker) */ readAlso?: string[];
+  };
   /** Unique-index name → the field and text to show when it is violated. */
   unique?: Record<string, { field: string; text: Text }>;
   /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
@@ -91,7 +133,8 @@ export function uniqueError(err: unknown, unique?: Record<string, { field: strin
     if (pgErr.code === '23505') {
       const name = pgErr.constraint ?? pgErr.constraint_name ?? '';
       const u = unique?.[name];
-      return u ? badRequest(u.text, [{ field: u.field, message: typeof u.text === 'string' ? u.text : u.text.zh }])
+      return u
+        ? badRequest(u.text, [{ field: u.field, message: typeof u.text === 'string' ? u.text : u.text.zh }])
         : badRequest({ zh: '数据已存在', en: 'The record already exists' });
     }
     e = (e as { cause?: unknown }).cause;
@@ -99,10 +142,28 @@ export function uniqueError(err: unknown, unique?: Record<string, { field: strin
   return null;
 }
 
-export function writeAudit(s: Services, tx: Db, auth: AuthContext, requestId: string, entity: string, action: string, entityId: string, before: unknown, after: unknown) {
+export function writeAudit(
+  s: Services,
+  tx: Db,
+  auth: AuthContext,
+  requestId: string,
+  entity: string,
+  action: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+) {
   return tx.insert(auditLog).values({
-    id: newId(), tenantId: auth.tenantId, userId: auth.userId, action, entity, entityId,
-    before: before == null ? null : JSON.stringify(before), after: after == null ? null : JSON.stringify(after), requestId, createTime: s.now(),
+    id: newId(),
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    action,
+    entity,
+    entityId,
+    before: before == null ? null : JSON.stringify(before),
+    after: after == null ? null : JSON.stringify(after),
+    requestId,
+    createTime: s.now(),
   });
 }
 
@@ -111,14 +172,16 @@ export type CrudService = ReturnType<typeof crudService>;
 export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
   const t = spec.table;
   const tenantCol = spec.global ? undefined : t.tenantId;
-  if (!spec.global && !tenantCol) throw new Error(`crud ${spec.entity}: a tenant table needs tenantId (or declare it global)`);
+  if (!spec.global && !tenantCol)
+    throw new Error(`crud ${spec.entity}: a tenant table needs tenantId (or declare it global)`);
   const mine = (auth: AuthContext) => (tenantCol ? eq(tenantCol, auth.tenantId) : undefined);
   const live = (auth: AuthContext, ...extra: (SQL | undefined)[]) => and(mine(auth), eq(t.isDeleted, 0), ...extra);
   const present = (row: Row) => (spec.present ? spec.present(row) : row);
   const scopeColumns = Object.fromEntries(Object.entries(spec.list.filters).map(([k, f]) => [k, f.column]));
   if (spec.scope) scopeResources.set(spec.scope.code, Object.keys(scopeColumns));
   /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
-  const scopeOf = async (auth: AuthContext) => (spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined);
+  const scopeOf = async (auth: AuthContext) =>
+    spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
 
   const svc = {
@@ -126,7 +189,10 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     scopeOf,
     /** Rows of the caller's tenant (and data scope) matching `where`: for module queries built on the same rules. */
     async visible(tx: Db, auth: AuthContext, where?: SQL) {
-      return (await tx.select().from(t).where(live(auth, where, await scopeOf(auth)))) as Row[];
+      return (await tx
+        .select()
+        .from(t)
+        .where(live(auth, where, await scopeOf(auth)))) as Row[];
     },
 
     async list(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
@@ -135,15 +201,26 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const params = Object.entries(own).map(([k, f]) => {
         const v = query[k] == null ? '' : String(query[k]).trim();
         if (!v) return undefined;
-        if (!/^\d{1,19}$/.test(v)) throw badRequest({ zh: `参数 ${k} 必须是数字编号`, en: `${k} must be a numeric id` }, [{ field: k, message: 'numeric id' }]);
+        if (!/^\d{1,19}$/.test(v))
+          throw badRequest({ zh: `参数 ${k} 必须是数字编号`, en: `${k} must be a numeric id` }, [
+            { field: k, message: 'numeric id' },
+          ]);
         return f(v, auth);
       });
       const scope = await scopeOf(auth);
       return run(auth, async (tx) => {
         const where = live(auth, q.where, scope, extra, ...params);
         const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
-        const rows = n === 0 ? [] : await tx.select().from(t).where(where)
-          .orderBy(...(q.orderBy.length ? q.orderBy : [sql`${t.id} desc`])).limit(q.size).offset((q.current - 1) * q.size);
+        const rows =
+          n === 0
+            ? []
+            : await tx
+                .select()
+                .from(t)
+                .where(where)
+                .orderBy(...(q.orderBy.length ? q.orderBy : [sql`${t.id} desc`]))
+                .limit(q.size)
+                .offset((q.current - 1) * q.size);
         const records = (rows as Row[]).map(present);
         return toPage(spec.decorate && records.length ? await spec.decorate(tx, auth, records) : records, n, q);
       });
@@ -152,7 +229,10 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async detail(auth: AuthContext, id: string) {
       const scope = await scopeOf(auth);
       return run(auth, async (tx) => {
-        const [row] = await tx.select().from(t).where(live(auth, eq(t.id, id), scope));
+        const [row] = await tx
+          .select()
+          .from(t)
+          .where(live(auth, eq(t.id, id), scope));
         if (!row) throw notFound();
         const one = present(row as Row);
         return spec.decorate ? (await spec.decorate(tx, auth, [one]))[0] : one;
@@ -167,25 +247,60 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
         const saved = await run(auth, async (tx) => {
           const now = s.now();
           if (!id) {
-            const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope })) ?? {};
+            const extra =
+              (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope })) ?? {};
             const values = {
-              ...input, ...extra, id: newId(), ...(tenantCol ? { tenantId: auth.tenantId } : {}), createUser: auth.userId, createDept: auth.deptId,
-              createTime: now, updateUser: auth.userId, updateTime: now, isDeleted: 0, version: 1,
+              ...input,
+              ...extra,
+              id: newId(),
+              ...(tenantCol ? { tenantId: auth.tenantId } : {}),
+              createUser: auth.userId,
+              createDept: auth.deptId,
+              createTime: now,
+              updateUser: auth.userId,
+              updateTime: now,
+              isDeleted: 0,
+              version: 1,
             };
-            const [row] = await tx.insert(t).values(values as never).returning();
-            const after = (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: null, row: row as Row, scope })) ?? {};
+            const [row] = await tx
+              .insert(t)
+              .values(values as never)
+              .returning();
+            const after =
+              (await spec.afterSave?.({
+                tx,
+                auth,
+                input: input as z.infer<B>,
+                existing: null,
+                row: row as Row,
+                scope,
+              })) ?? {};
             await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, present(row as Row));
             return { ...present(row as Row), ...after };
           }
-          const [existing] = await tx.select().from(t).where(live(auth, eq(t.id, id), scope));
+          const [existing] = await tx
+            .select()
+            .from(t)
+            .where(live(auth, eq(t.id, id), scope));
           if (!existing) throw notFound();
           const ex = existing as Row;
           if (version !== undefined && version !== ex.version) throw stale();
           const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, scope })) ?? {};
-          const [row] = await tx.update(t).set({ ...input, ...extra, updateUser: auth.userId, updateTime: now, version: sql`${t.version} + 1` } as never)
-            .where(and(eq(t.id, id), mine(auth), eq(t.version, ex.version))).returning();
+          const [row] = await tx
+            .update(t)
+            .set({
+              ...input,
+              ...extra,
+              updateUser: auth.userId,
+              updateTime: now,
+              version: sql`${t.version} + 1`,
+            } as never)
+            .where(and(eq(t.id, id), mine(auth), eq(t.version, ex.version)))
+            .returning();
           if (!row) throw stale();
-          const after = (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, row: row as Row, scope })) ?? {};
+          const after =
+            (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, row: row as Row, scope })) ??
+            {};
           await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, present(ex), present(row as Row));
           return { ...present(row as Row), ...after };
         });
@@ -201,10 +316,15 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const unique = [...new Set(ids)];
       const scope = await scopeOf(auth);
       const done = await run(auth, async (tx) => {
-        const rows = await tx.select().from(t).where(live(auth, inArray(t.id, unique), scope)) as Row[];
+        const rows = (await tx
+          .select()
+          .from(t)
+          .where(live(auth, inArray(t.id, unique), scope))) as Row[];
         if (rows.length !== unique.length) throw notFound();
         await spec.beforeRemove?.(tx, unique, auth, rows);
-        await tx.update(t).set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
+        await tx
+          .update(t)
+          .set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
           .where(and(inArray(t.id, unique), mine(auth)));
         for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, present(r), null);
         return true;
@@ -220,11 +340,22 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const { parentId, ...rest } = query;
       const q = parseListQuery(rest, spec.list);
       const scope = await scopeOf(auth);
-      const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentParam.parse(parentId);
+      const parent =
+        parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentParam.parse(parentId);
       return run(auth, async (tx) => {
-        const rows = await tx.select().from(t).where(live(auth, q.where, scope, extra, parent === undefined ? undefined : eq(tree.parentId, parent)))
-          .orderBy(...(q.orderBy.length ? q.orderBy : [asc(tree.sort ?? t.id), asc(t.id)])).limit(5000) as Row[];
-        const withKids = await childParents(tx, auth, rows.map((r) => r.id), scope, extra);
+        const rows = (await tx
+          .select()
+          .from(t)
+          .where(live(auth, q.where, scope, extra, parent === undefined ? undefined : eq(tree.parentId, parent)))
+          .orderBy(...(q.orderBy.length ? q.orderBy : [asc(tree.sort ?? t.id), asc(t.id)]))
+          .limit(5000)) as Row[];
+        const withKids = await childParents(
+          tx,
+          auth,
+          rows.map((r) => r.id),
+          scope,
+          extra,
+        );
         return rows.map((r) => ({ ...present(r), hasChildren: withKids.has(r.id) }));
       });
     },
@@ -233,8 +364,13 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async tree(auth: AuthContext, extra?: SQL) {
       const tree = spec.tree!;
       const scope = await scopeOf(auth);
-      const rows = (await run(auth, (tx) => tx.select().from(t).where(live(auth, scope, extra))
-        .orderBy(asc(tree.sort ?? t.id), asc(t.id)))) as Row[];
+      const rows = (await run(auth, (tx) =>
+        tx
+          .select()
+          .from(t)
+          .where(live(auth, scope, extra))
+          .orderBy(asc(tree.sort ?? t.id), asc(t.id)),
+      )) as Row[];
       return toTree(rows as (Row & { parentId: string })[], (r) => String(r[tree.title] ?? ''));
     },
 
@@ -243,18 +379,44 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const tree = spec.tree!;
       const scope = await scopeOf(auth);
       return run(auth, async (tx) => {
-        const rows = await tx.select().from(t).where(live(auth, scope, extra, eq(tree.parentId, parentId)))
-          .orderBy(asc(tree.sort ?? t.id), asc(t.id)) as (Row & { parentId: string })[];
-        const withKids = await childParents(tx, auth, rows.map((r) => r.id), scope, extra);
-        return rows.map((r) => ({ id: r.id, parentId: r.parentId, title: String(r[tree.title] ?? ''), key: r.id, value: r.id, hasChildren: withKids.has(r.id), children: [] }));
+        const rows = (await tx
+          .select()
+          .from(t)
+          .where(live(auth, scope, extra, eq(tree.parentId, parentId)))
+          .orderBy(asc(tree.sort ?? t.id), asc(t.id))) as (Row & { parentId: string })[];
+        const withKids = await childParents(
+          tx,
+          auth,
+          rows.map((r) => r.id),
+          scope,
+          extra,
+        );
+        return rows.map((r) => ({
+          id: r.id,
+          parentId: r.parentId,
+          title: String(r[tree.title] ?? ''),
+          key: r.id,
+          value: r.id,
+          hasChildren: withKids.has(r.id),
+          children: [],
+        }));
       });
     },
   };
 
-  async function childParents(tx: Db, auth: AuthContext, ids: string[], scope?: SQL, extra?: SQL): Promise<Set<string>> {
+  async function childParents(
+    tx: Db,
+    auth: AuthContext,
+    ids: string[],
+    scope?: SQL,
+    extra?: SQL,
+  ): Promise<Set<string>> {
     if (!ids.length || !spec.tree) return new Set();
     const p = spec.tree.parentId;
-    const rows = await tx.selectDistinct({ parentId: p }).from(t).where(live(auth, scope, extra, inArray(p, ids)));
+    const rows = await tx
+      .selectDistinct({ parentId: p })
+      .from(t)
+      .where(live(auth, scope, extra, inArray(p, ids)));
     return new Set(rows.map((r) => String(r.parentId)));
   }
   return svc;
@@ -265,38 +427,75 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
   const app = root.withTypeProvider<ZodTypeProvider>();
   const svc = crudService(s, spec);
   const tags = [spec.entity];
-  const submitBody = spec.body.extend({ id: idParam.optional(), version: z.coerce.number().int().positive().optional() });
+  const submitBody = spec.body.extend({
+    id: idParam.optional(),
+    version: z.coerce.number().int().positive().optional(),
+  });
   const readPlatform = spec.platform === true;
   const writePlatform = !!spec.platform;
   const read = { permission: spec.codes.view, platform: readPlatform };
 
-  app.get(`${spec.base}/${spec.listPath ?? 'list'}`, { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-    async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)));
-  app.get(`${spec.base}/detail`, { config: read, schema: { tags, querystring: z.object({ id: idParam }) } },
-    async (req) => ok(await svc.detail(requireAuth(req), req.query.id)));
-  app.post(`${spec.base}/submit`, { config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform }, schema: { tags, body: submitBody } }, async (req) => {
-    const auth = requireAuth(req);
-    const body = req.body as z.infer<B> & { id?: string; version?: number };
-    // The guard let in holders of either code; an insert needs add, an update needs edit.
-    await requireCode(s, req, body.id ? spec.codes.edit : spec.codes.add);
-    const saved = await svc.submit(auth, body, req.id);
-    return ok(saved, body.id ? '更新成功' : '新增成功');
-  });
-  app.post(`${spec.base}/remove`, { config: { permission: spec.codes.remove, platform: writePlatform }, schema: { tags, querystring: z.object({ ids: idList }) } },
-    async (req) => ok(await svc.remove(requireAuth(req), req.query.ids, req.id), '删除成功'));
+  app.get(
+    `${spec.base}/${spec.listPath ?? 'list'}`,
+    { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+    async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)),
+  );
+  app.get(
+    `${spec.base}/detail`,
+    { config: read, schema: { tags, querystring: z.object({ id: idParam }) } },
+    async (req) => ok(await svc.detail(requireAuth(req), req.query.id)),
+  );
+  app.post(
+    `${spec.base}/submit`,
+    {
+      config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform },
+      schema: { tags, body: submitBody },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const body = req.body as z.infer<B> & { id?: string; version?: number };
+      // The guard let in holders of either code; an insert needs add, an update needs edit.
+      await requireCode(s, req, body.id ? spec.codes.edit : spec.codes.add);
+      const saved = await svc.submit(auth, body, req.id);
+      return ok(saved, body.id ? '更新成功' : '新增成功');
+    },
+  );
+  app.post(
+    `${spec.base}/remove`,
+    {
+      config: { permission: spec.codes.remove, platform: writePlatform },
+      schema: { tags, querystring: z.object({ ids: idList }) },
+    },
+    async (req) => ok(await svc.remove(requireAuth(req), req.query.ids, req.id), '删除成功'),
+  );
   const treeRoutes = new Set(spec.tree?.routes ?? ['lazy-list', 'tree', 'lazy-tree']);
   const treeRead = { permission: [spec.codes.view, ...(spec.tree?.readAlso ?? [])], platform: readPlatform };
   if (spec.tree && treeRoutes.has('lazy-list')) {
-    app.get(`${spec.base}/lazy-list`, { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-      async (req) => ok(await svc.lazyList(requireAuth(req), req.query as Record<string, unknown>)));
+    app.get(
+      `${spec.base}/lazy-list`,
+      { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+      async (req) => ok(await svc.lazyList(requireAuth(req), req.query as Record<string, unknown>)),
+    );
   }
   if (spec.tree && treeRoutes.has('tree')) {
-    app.get(`${spec.base}/tree`, { config: treeRead, schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) } },
-      async (req) => ok(await svc.tree(requireAuth(req), spec.tree?.nodes)));
+    app.get(
+      `${spec.base}/tree`,
+      { config: treeRead, schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) } },
+      async (req) => ok(await svc.tree(requireAuth(req), spec.tree?.nodes)),
+    );
   }
   if (spec.tree && treeRoutes.has('lazy-tree')) {
-    app.get(`${spec.base}/lazy-tree`, { config: treeRead, schema: { tags, querystring: z.object({ parentId: parentParam.default('0'), tenantId: z.string().max(12).optional() }) } },
-      async (req) => ok(await svc.lazyTree(requireAuth(req), req.query.parentId, spec.tree?.nodes)));
+    app.get(
+      `${spec.base}/lazy-tree`,
+      {
+        config: treeRead,
+        schema: {
+          tags,
+          querystring: z.object({ parentId: parentParam.default('0'), tenantId: z.string().max(12).optional() }),
+        },
+      },
+      async (req) => ok(await svc.lazyTree(requireAuth(req), req.query.parentId, spec.tree?.nodes)),
+    );
   }
   return svc;
 }

@@ -11,16 +11,26 @@ export const fieldText = (zh: string, en: string) => {
   return zh;
 };
 
-export const translateField = (message: string, lang: 'zh' | 'en') => (lang === 'en' ? english.get(message) ?? message : message);
+export const translateField = (message: string, lang: 'zh' | 'en') =>
+  lang === 'en' ? (english.get(message) ?? message) : message;
 
 /** A required text field: missing, empty or blank → `zh` (in English: `en`). */
 export const requiredText = (zh: string, en: string, max: number) => {
   const m = fieldText(zh, en);
-  return z.string({ error: m }).trim().min(1, m).max(max, fieldText(`最多 ${max} 个字符`, `At most ${max} characters`));
+  return z
+    .string({ error: m })
+    .trim()
+    .min(1, m)
+    .max(max, fieldText(`最多 ${max} 个字符`, `At most ${max} characters`));
 };
 
 export const optionalText = (max: number) =>
-  z.string().trim().max(max, fieldText(`最多 ${max} 个字符`, `At most ${max} characters`)).optional().nullable();
+  z
+    .string()
+    .trim()
+    .max(max, fieldText(`最多 ${max} 个字符`, `At most ${max} characters`))
+    .optional()
+    .nullable();
 
 /** A required integer in a range, accepting numeric strings. */
 export const requiredInt = (zh: string, en: string, min: number, max: number) => {

@@ -14,9 +14,17 @@ export type AccessLookup = {
 
 /** What a user who must change their password may still call: the change dialog and the shell around it. */
 const MUST_CHANGE_ALLOWED = new Set([
-  '/api/blade-auth/oauth/user-info', '/api/blade-auth/oauth/logout', '/api/blade-auth/oauth/clear-cache', '/api/blade-user/info',
-  '/api/blade-user/update-password', '/api/blade-system/menu/routes', '/api/blade-system/menu/buttons', '/api/blade-system/menu/top-menu',
-  '/api/blade-log/error-logs', '/api/blade-system/dict/dictionary', '/api/blade-system/dict-biz/dictionary',
+  '/api/blade-auth/oauth/user-info',
+  '/api/blade-auth/oauth/logout',
+  '/api/blade-auth/oauth/clear-cache',
+  '/api/blade-user/info',
+  '/api/blade-user/update-password',
+  '/api/blade-system/menu/routes',
+  '/api/blade-system/menu/buttons',
+  '/api/blade-system/menu/top-menu',
+  '/api/blade-log/error-logs',
+  '/api/blade-system/dict/dictionary',
+  '/api/blade-system/dict-biz/dictionary',
 ]);
 const mustChangeFirst = () => new AppError(403, { zh: '请先修改密码', en: 'Change your password first' });
 
@@ -48,13 +56,17 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
     req.auth = claims;
-    if (claims.mustChange && !MUST_CHANGE_ALLOWED.has(req.routeOptions.url) && (await access.stillMustChange(claims))) throw mustChangeFirst();
+    if (claims.mustChange && !MUST_CHANGE_ALLOWED.has(req.routeOptions.url) && (await access.stillMustChange(claims)))
+      throw mustChangeFirst();
     if (config.platform && !(await access.isPlatformAdmin(claims))) throw forbidden('administrator@000000');
     if (config.permission) {
       const wanted = Array.isArray(config.permission) ? config.permission : [config.permission];
       const codes = await access.codes(claims.tenantId, claims.roleIds);
-      if (!wanted.some((c) => codes.has(c))
-        && !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, req.url.split('?')[0], wanted))) throw forbidden(wanted.join(' / '));
+      if (
+        !wanted.some((c) => codes.has(c)) &&
+        !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, req.url.split('?')[0], wanted))
+      )
+        throw forbidden(wanted.join(' / '));
     }
   });
 }

@@ -21,7 +21,11 @@ export function registerHttpBasics(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({
-        field: String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+        field:
+          String(v.instancePath || '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
         message: translateField(v.message ?? 'invalid', lang),
       }));
       const summary = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');

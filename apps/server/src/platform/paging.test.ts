@@ -6,7 +6,10 @@ import { AppError } from './errors.ts';
 import { parseDateInput, parseListQuery, toPage } from './paging.ts';
 
 const rules = {
-  filters: { postName: { column: post.postName, op: 'like' as const }, category: { column: post.category, op: 'eq' as const } },
+  filters: {
+    postName: { column: post.postName, op: 'like' as const },
+    category: { column: post.category, op: 'eq' as const },
+  },
   sorts: { sort: post.sort, postCode: post.postCode },
   defaultSort: [desc(post.createTime)],
   createTime: post.createTime,
@@ -24,11 +27,17 @@ describe('parseListQuery', () => {
     const q = parseListQuery({ postName: "50%_off' or 1=1", category: '2' }, rules);
     const s = sqlOf(q)!;
     expect(s.sql).not.toContain('or 1=1');
-    expect(s.params).toEqual(['%50\\%\\_off\' or 1=1%', '2']);
+    expect(s.params).toEqual(["%50\\%\\_off' or 1=1%", '2']);
   });
 
   it('refuses an unknown filter, an unknown sort and a bad page number with a 400 naming the field', () => {
-    for (const [query, field] of [[{ password: 'x' }, 'password'], [{ ascs: 'password' }, 'ascs'], [{ current: '0' }, 'current'], [{ size: '-1' }, 'size'], [{ current: '1;drop' }, 'current']] as const) {
+    for (const [query, field] of [
+      [{ password: 'x' }, 'password'],
+      [{ ascs: 'password' }, 'ascs'],
+      [{ current: '0' }, 'current'],
+      [{ size: '-1' }, 'size'],
+      [{ current: '1;drop' }, 'current'],
+    ] as const) {
       try {
         parseListQuery(query as Record<string, unknown>, rules);
         expect.unreachable();
@@ -41,7 +50,10 @@ describe('parseListQuery', () => {
   });
 
   it('bounds the creation time and understands both date formats', () => {
-    const q = parseListQuery({ createTime_dategt: '2026-01-01 00:00:00', createTime_datelt: '2026-02-01T00:00:00Z' }, rules);
+    const q = parseListQuery(
+      { createTime_dategt: '2026-01-01 00:00:00', createTime_datelt: '2026-02-01T00:00:00Z' },
+      rules,
+    );
     expect(sqlOf(q)!.params).toHaveLength(2);
     expect(parseDateInput('2026-01-01 08:00:00')!.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(parseDateInput('yesterday')).toBeNull();
@@ -54,6 +66,12 @@ describe('parseListQuery', () => {
   });
 
   it('makes the page object of the contract', () => {
-    expect(toPage([1, 2], 23, { current: 2, size: 10 })).toEqual({ records: [1, 2], total: 23, size: 10, current: 2, pages: 3 });
+    expect(toPage([1, 2], 23, { current: 2, size: 10 })).toEqual({
+      records: [1, 2],
+      total: 23,
+      size: 10,
+      current: 2,
+      pages: 3,
+    });
   });
 });

@@ -38,7 +38,10 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
   const int = (name: string, v: unknown, dflt: number) => {
     const s = str(v);
     if (s === '') return dflt;
-    if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw badRequest({ zh: `参数 ${name} 必须是正整数`, en: `${name} must be a positive integer` }, [{ field: name, message: 'positive integer' }]);
+    if (!/^\d{1,9}$/.test(s) || Number(s) < 1)
+      throw badRequest({ zh: `参数 ${name} 必须是正整数`, en: `${name} must be a positive integer` }, [
+        { field: name, message: 'positive integer' },
+      ]);
     return Number(s);
   };
   const current = int('current', query.current, 1);
@@ -47,13 +50,19 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key) || extra.includes(key)) continue;
     const f = rules.filters[key];
-    if (!f) throw badRequest({ zh: `不支持的查询字段：${key}`, en: `Unknown filter field: ${key}` }, [{ field: key, message: 'unknown filter' }]);
+    if (!f)
+      throw badRequest({ zh: `不支持的查询字段：${key}`, en: `Unknown filter field: ${key}` }, [
+        { field: key, message: 'unknown filter' },
+      ]);
     const v = str(raw).trim();
     if (v === '') continue;
     if (v.length > 200) throw badRequest({ zh: `查询值过长：${key}`, en: `Filter value too long: ${key}` });
     conds.push(f.op === 'like' ? ilike(f.column, `%${escapeLike(v)}%`) : eq(f.column, v));
   }
-  for (const [key, op] of [['createTime_dategt', gte], ['createTime_datelt', lte]] as const) {
+  for (const [key, op] of [
+    ['createTime_dategt', gte],
+    ['createTime_datelt', lte],
+  ] as const) {
     const v = str(query[key]).trim();
     if (!v) continue;
     if (!rules.createTime) throw badRequest({ zh: `不支持的查询字段：${key}`, en: `Unknown filter field: ${key}` });
@@ -62,15 +71,29 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
     conds.push(op(rules.createTime, d));
   }
   const orderBy: SQL[] = [];
-  for (const [param, dir] of [['ascs', asc], ['descs', desc]] as const) {
-    const list = str(query[param]).split(',').map((x) => x.trim()).filter(Boolean);
+  for (const [param, dir] of [
+    ['ascs', asc],
+    ['descs', desc],
+  ] as const) {
+    const list = str(query[param])
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     for (const name of list) {
       const col = rules.sorts[name];
-      if (!col) throw badRequest({ zh: `不支持的排序字段：${name}`, en: `Unknown sort field: ${name}` }, [{ field: param, message: 'unknown sort' }]);
+      if (!col)
+        throw badRequest({ zh: `不支持的排序字段：${name}`, en: `Unknown sort field: ${name}` }, [
+          { field: param, message: 'unknown sort' },
+        ]);
       orderBy.push(dir(col));
     }
   }
-  return { current, size, where: conds.length ? and(...conds) : undefined, orderBy: orderBy.length ? orderBy : rules.defaultSort ?? [] };
+  return {
+    current,
+    size,
+    where: conds.length ? and(...conds) : undefined,
+    orderBy: orderBy.length ? orderBy : (rules.defaultSort ?? []),
+  };
 }
 
 export function toPage<T>(records: T[], total: number, q: { current: number; size: number }): Page<T> {

@@ -2,7 +2,10 @@ import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'no
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string | Buffer, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-const N = 32768, R = 8, P = 1, LEN = 32;
+const N = 32768,
+  R = 8,
+  P = 1,
+  LEN = 32;
 const opts = { N, r: R, p: P, maxmem: 128 * N * R * 2 };
 
 export const md5Hex = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
@@ -23,7 +26,10 @@ export async function verifyPassword(wireMd5: string, stored: string): Promise<V
     const [, n, r, p, salt, key] = stored.split('$');
     const expected = Buffer.from(key, 'base64');
     const got = await scrypt(value, Buffer.from(salt, 'base64'), expected.length, {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: 128 * Number(n) * Number(r) * 2,
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: 128 * Number(n) * Number(r) * 2,
     });
     return { ok: got.length === expected.length && timingSafeEqual(got, expected), needsRehash: Number(n) !== N };
   }

@@ -23,7 +23,9 @@ export const GLOBAL_TABLES = {
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('withTenant: missing or malformed tenant context');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`);
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`,
+    );
     return fn(tx as unknown as Db);
   });
 }

@@ -20,7 +20,10 @@ export class TokenService {
   /** Sessions revoked by logout, kept until their last access token would have expired anyway. */
   private readonly revoked = new Map<string, number>();
 
-  constructor(secret: string, private readonly now: () => Date) {
+  constructor(
+    secret: string,
+    private readonly now: () => Date,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -28,7 +31,13 @@ export class TokenService {
     const jti = randomUUID();
     const iat = Math.floor(this.now().getTime() / 1000);
     const token = await new SignJWT({
-      tid: claims.tenantId, acc: claims.account, rol: claims.roleIds, dep: claims.deptId, cid: claims.clientId, sid: claims.sid, ...(claims.mustChange ? { pwc: 1 } : {}),
+      tid: claims.tenantId,
+      acc: claims.account,
+      rol: claims.roleIds,
+      dep: claims.deptId,
+      cid: claims.clientId,
+      sid: claims.sid,
+      ...(claims.mustChange ? { pwc: 1 } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
@@ -61,15 +70,23 @@ export class TokenService {
   private async verifyUncached(token: string): Promise<(AccessClaims & { expMs: number }) | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
-        issuer: 'atrium', algorithms: ['HS256'], currentDate: this.now(),
+        issuer: 'atrium',
+        algorithms: ['HS256'],
+        currentDate: this.now(),
       });
       const p = payload as Record<string, unknown>;
       if (typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
       const exp = this.revoked.get(p.sid);
       if (exp !== undefined) return null;
       return {
-        userId: p.sub, tenantId: p.tid, account: String(p.acc ?? ''), roleIds: Array.isArray(p.rol) ? p.rol.map(String) : [],
-        deptId: p.dep == null ? null : String(p.dep), clientId: String(p.cid ?? ''), sid: p.sid, expMs: Number(p.exp) * 1000,
+        userId: p.sub,
+        tenantId: p.tid,
+        account: String(p.acc ?? ''),
+        roleIds: Array.isArray(p.rol) ? p.rol.map(String) : [],
+        deptId: p.dep == null ? null : String(p.dep),
+        clientId: String(p.cid ?? ''),
+        sid: p.sid,
+        expMs: Number(p.exp) * 1000,
         ...(p.pwc === 1 ? { mustChange: true } : {}),
       };
     } catch {

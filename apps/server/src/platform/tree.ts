@@ -1,13 +1,32 @@
 /** Tree node of api-contract §2 (menus, depts, regions, dict trees, grant trees). */
 export type TreeNode = {
-  id: string; parentId: string; title: string; key: string; value: string; hasChildren: boolean; children: TreeNode[];
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children: TreeNode[];
 } & Record<string, unknown>;
 
 /** Builds a forest from flat rows (already sorted); a row whose parent is not among them becomes a root. */
-export function toTree<R extends { id: string; parentId: string }>(rows: R[], title: (r: R) => string, extra?: (r: R) => Record<string, unknown>): TreeNode[] {
+export function toTree<R extends { id: string; parentId: string }>(
+  rows: R[],
+  title: (r: R) => string,
+  extra?: (r: R) => Record<string, unknown>,
+): TreeNode[] {
   const nodes = new Map<string, TreeNode>();
   for (const r of rows) {
-    nodes.set(r.id, { ...(extra?.(r) ?? {}), id: r.id, parentId: r.parentId, title: title(r), key: r.id, value: r.id, hasChildren: false, children: [] });
+    nodes.set(r.id, {
+      ...(extra?.(r) ?? {}),
+      id: r.id,
+      parentId: r.parentId,
+      title: title(r),
+      key: r.id,
+      value: r.id,
+      hasChildren: false,
+      children: [],
+    });
   }
   const roots: TreeNode[] = [];
   for (const n of nodes.values()) {

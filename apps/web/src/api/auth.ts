@@ -8,14 +8,30 @@ export async function fetchCaptcha(): Promise<Captcha> {
   return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { meta: { isToken: false } })).data;
 }
 
-export type LoginForm = { tenantId: string; username: string; password: string; captchaKey?: string; captchaCode?: string };
+export type LoginForm = {
+  tenantId: string;
+  username: string;
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+};
 
 /** Spec §7: grant captcha when captcha mode is on; the password travels as its MD5 hex. */
 export async function loginByUsername(f: LoginForm, captchaMode: boolean): Promise<TokenResponse> {
   const res = await http.post<TokenResponse>('/api/blade-auth/oauth/token', null, {
     meta: { isToken: false },
-    headers: { 'Tenant-Id': f.tenantId, ...(captchaMode ? { 'Captcha-Key': f.captchaKey ?? '', 'Captcha-Code': f.captchaCode ?? '' } : {}) },
-    params: { tenantId: f.tenantId, username: f.username, password: hashPassword(f.password), grant_type: captchaMode ? 'captcha' : 'password', scope: 'all', type: 'account' },
+    headers: {
+      'Tenant-Id': f.tenantId,
+      ...(captchaMode ? { 'Captcha-Key': f.captchaKey ?? '', 'Captcha-Code': f.captchaCode ?? '' } : {}),
+    },
+    params: {
+      tenantId: f.tenantId,
+      username: f.username,
+      password: hashPassword(f.password),
+      grant_type: captchaMode ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    },
   });
   return res.data;
 }
@@ -33,4 +49,8 @@ export const logout = () => get<boolean>('/api/blade-auth/oauth/logout');
 export const getUserInfo = () => get<UserInfo>('/api/blade-auth/oauth/user-info');
 export const clearCache = () => get<boolean>('/api/blade-auth/oauth/clear-cache');
 export const tenantInfo = (domain: string) =>
-  get<{ tenantId: string; tenantName: string } | null>('/api/blade-system/tenant/info', { domain }, { meta: { isToken: false } });
+  get<{ tenantId: string; tenantName: string } | null>(
+    '/api/blade-system/tenant/info',
+    { domain },
+    { meta: { isToken: false } },
+  );

@@ -18,6 +18,8 @@ export type FieldError = { field: string; message: string };
 export function errorOf(err: unknown): { status?: number; fields: FieldError[] } {
   const res = (err as { response?: { status?: number; data?: { code?: number; data?: unknown } } })?.response;
   const body = res?.data;
-  const fields = Array.isArray(body?.data) ? (body!.data as FieldError[]).filter((f) => f && typeof f.field === 'string') : [];
+  const fields = Array.isArray(body?.data)
+    ? (body!.data as FieldError[]).filter((f) => f && typeof f.field === 'string')
+    : [];
   return { status: typeof body?.code === 'number' ? body.code : res?.status, fields };
 }

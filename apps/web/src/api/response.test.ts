@@ -8,7 +8,10 @@ describe('response handling (spec §8)', () => {
   });
   it('falls back to the HTTP status without a body code', () => {
     expect(classify(200, { access_token: 'x' })).toEqual({ kind: 'ok' });
-    expect(classify(400, { error_code: 400, error_description: '验证码不正确' })).toEqual({ kind: 'error', message: '验证码不正确' });
+    expect(classify(400, { error_code: 400, error_description: '验证码不正确' })).toEqual({
+      kind: 'error',
+      message: '验证码不正确',
+    });
   });
   it('sends a 401 to logout', () => {
     expect(classify(401, { code: 401, msg: '请求未授权' })).toEqual({ kind: 'logout' });

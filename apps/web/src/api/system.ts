@@ -14,20 +14,30 @@ export type GrantTrees = { menu: TreeNode[]; dataScope?: TreeNode[]; apiScope?: 
 export type GrantKeys = { menu: string[]; dataScope?: string[]; apiScope?: string[] };
 
 export const menuGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-tree');
-export const roleTreeKeys = (roleId: string) => get<GrantKeys>('/api/blade-system/menu/role-tree-keys', { roleIds: roleId });
-export const grantRole = (body: { roleIds: string[]; menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }) =>
-  post<boolean>('/api/blade-system/role/grant', body);
+export const roleTreeKeys = (roleId: string) =>
+  get<GrantKeys>('/api/blade-system/menu/role-tree-keys', { roleIds: roleId });
+export const grantRole = (body: {
+  roleIds: string[];
+  menuIds: string[];
+  dataScopeIds: string[];
+  apiScopeIds: string[];
+}) => post<boolean>('/api/blade-system/role/grant', body);
 
 export const topGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-top-tree');
-export const topTreeKeys = (topMenuId: string) => get<GrantKeys>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId });
-export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) => post<boolean>('/api/blade-system/topmenu/grant', body);
+export const topTreeKeys = (topMenuId: string) =>
+  get<GrantKeys>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId });
+export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) =>
+  post<boolean>('/api/blade-system/topmenu/grant', body);
 
 export const tenantSetting = (ids: string[], body: { accountNumber: number; expireTime: string | null }) =>
   post<boolean>('/api/blade-system/tenant/setting', body, { params: { ids: ids.join(',') } });
 
-export const grantUserRoles = (body: { userIds: string[]; roleIds: string[] }) => post<boolean>('/api/blade-user/grant', body);
+export const grantUserRoles = (body: { userIds: string[]; roleIds: string[] }) =>
+  post<boolean>('/api/blade-user/grant', body);
 export type ResetPassword = { userId: string; account: string; password: string };
 export const resetPasswords = (userIds: string[]) =>
   post<ResetPassword[]>('/api/blade-user/reset-password', null, { params: { userIds: userIds.join(',') } });
-export const approveUsers = (ids: string[]) => post<boolean>('/api/blade-user/approve', null, { params: { ids: ids.join(',') } });
-export const unlockUsers = (userIds: string[]) => post<boolean>('/api/blade-user/unlock', null, { params: { userIds: userIds.join(',') } });
+export const approveUsers = (ids: string[]) =>
+  post<boolean>('/api/blade-user/approve', null, { params: { ids: ids.join(',') } });
+export const unlockUsers = (userIds: string[]) =>
+  post<boolean>('/api/blade-user/unlock', null, { params: { userIds: userIds.join(',') } });

@@ -11,7 +11,12 @@ export default function DynamicPage() {
   const { pathname } = useLocation();
   const { allMenus, loaded } = useMenu();
   const Page = registry[pathname];
-  if (Page) return <Suspense fallback={<Spin style={{ margin: 48 }} />}><Page /></Suspense>;
+  if (Page)
+    return (
+      <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+        <Page />
+      </Suspense>
+    );
   if (!loaded) return <Spin style={{ margin: 48 }} />;
   const menu = flatten(allMenus).find((m) => m.path === pathname);
   if (menu) return <NotAvailable name={menu.name} alias={menu.alias} />;

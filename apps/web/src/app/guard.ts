@@ -5,7 +5,10 @@ export const PUBLIC_PATHS = ['/login', '/lock', '/404', '/403', '/500'];
 /** Spec §2 route guard, as a pure function: where to go instead of `path`, or null to stay. */
 export const CHANGE_PASSWORD_PAGE = '/info/index?tab=password';
 
-export function guard(path: string, state: { token: string; isLocked: boolean; mustChangePassword?: boolean }): string | null {
+export function guard(
+  path: string,
+  state: { token: string; isLocked: boolean; mustChangePassword?: boolean },
+): string | null {
   const { token, isLocked } = state;
   if (!token) {
     if (PUBLIC_PATHS.includes(path) && path !== website.lockPage) return null;

@@ -8,9 +8,13 @@ import type { MessageInstance } from 'antd/es/message/interface';
 let messageApi: MessageInstance | null = null;
 let navigator: ((to: string) => void) | null = null;
 
-export const setMessageApi = (api: MessageInstance) => { messageApi = api; };
+export const setMessageApi = (api: MessageInstance) => {
+  messageApi = api;
+};
 export const notify = () => messageApi ?? staticMessage;
-export const setNavigator = (fn: (to: string) => void) => { navigator = fn; };
+export const setNavigator = (fn: (to: string) => void) => {
+  navigator = fn;
+};
 export const navigate = (to: string) => {
   if (navigator) navigator(to);
   else window.location.assign(to);

@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType<object>>;
-const named = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType<object>): Page => lazy(() => load().then((m) => ({ default: pick(m) })));
+const named = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType<object>): Page =>
+  lazy(() => load().then((m) => ({ default: pick(m) })));
 
 /**
  * Menu route → page component. Later issues register their screens here (e.g. '/system/user/index').
@@ -17,8 +18,20 @@ export const registry: Record<string, Page> = {
   '/system/param/index': lazy(() => import('../features/system/ParamPage')),
   '/system/tenant/index': lazy(() => import('../features/system/TenantPage')),
   '/system/client/index': lazy(() => import('../features/system/ClientPage')),
-  '/system/datascope/index': named(() => import('../features/system/ScopePages'), (m) => m.DataScopePage),
-  '/system/apiscope/index': named(() => import('../features/system/ScopePages'), (m) => m.ApiScopePage),
-  '/dict-horizontal/index': named(() => import('../features/system/DictPage'), (m) => m.DictHorizontalPage),
-  '/dict-vertical/index': named(() => import('../features/system/DictPage'), (m) => m.DictVerticalPage),
+  '/system/datascope/index': named(
+    () => import('../features/system/ScopePages'),
+    (m) => m.DataScopePage,
+  ),
+  '/system/apiscope/index': named(
+    () => import('../features/system/ScopePages'),
+    (m) => m.ApiScopePage,
+  ),
+  '/dict-horizontal/index': named(
+    () => import('../features/system/DictPage'),
+    (m) => m.DictHorizontalPage,
+  ),
+  '/dict-vertical/index': named(
+    () => import('../features/system/DictPage'),
+    (m) => m.DictVerticalPage,
+  ),
 };

@@ -18,7 +18,11 @@ const MyIframe = lazyPage(() => import('../pages/MyIframe'));
 const ErrorPage = lazyPage(() => import('../pages/ErrorPage'));
 const DynamicPage = lazyPage(() => import('./DynamicPage'));
 
-const fallback = <div className="atrium-center"><div className="atrium-spin" role="status" /></div>;
+const fallback = (
+  <div className="atrium-center">
+    <div className="atrium-spin" role="status" />
+  </div>
+);
 
 /** Runs the route guard on every navigation and gives non-React code a way to navigate. */
 function Root() {
@@ -31,7 +35,11 @@ function Root() {
   useTokenRefresh();
   const to = guard(location.pathname, { token, isLocked, mustChangePassword });
   if (to) return <Navigate to={to} replace />;
-  return <Suspense fallback={fallback}><Outlet /></Suspense>;
+  return (
+    <Suspense fallback={fallback}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** Route meta: i18n key of the title, and whether the page is a tab. */

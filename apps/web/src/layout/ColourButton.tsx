@@ -9,9 +9,28 @@ export default function ColourButton() {
   const { t } = useTranslation();
   const colour = useSettings((s) => s.colour);
   const [active, setActive] = useState(false);
-  if (active) return <Suspense fallback={null}><ColourPicker /></Suspense>;
+  if (active)
+    return (
+      <Suspense fallback={null}>
+        <ColourPicker />
+      </Suspense>
+    );
   return (
-    <button type="button" aria-label={t('header.colour')} title={t('header.colour')} data-testid="colour" onClick={() => setActive(true)}
-      style={{ width: 24, height: 24, border: '1px solid #d9d9d9', borderRadius: 4, background: colour, cursor: 'pointer', padding: 0 }} />
+    <button
+      type="button"
+      aria-label={t('header.colour')}
+      title={t('header.colour')}
+      data-testid="colour"
+      onClick={() => setActive(true)}
+      style={{
+        width: 24,
+        height: 24,
+        border: '1px solid #d9d9d9',
+        borderRadius: 4,
+        background: colour,
+        cursor: 'pointer',
+        padding: 0,
+      }}
+    />
   );
 }

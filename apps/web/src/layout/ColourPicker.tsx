@@ -9,7 +9,18 @@ export default function ColourPicker() {
   const { colour, setColour } = useSettings();
   const [open, setOpen] = useState(true);
   return (
-    <ColorPicker size="small" open={open} onOpenChange={setOpen} value={colour} onChangeComplete={(c) => setColour(c.toHexString())}
-      presets={[{ label: t('header.colour'), colors: [DEFAULT_COLOUR, '#1677ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'] }]} />
+    <ColorPicker
+      size="small"
+      open={open}
+      onOpenChange={setOpen}
+      value={colour}
+      onChangeComplete={(c) => setColour(c.toHexString())}
+      presets={[
+        {
+          label: t('header.colour'),
+          colors: [DEFAULT_COLOUR, '#1677ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96'],
+        },
+      ]}
+    />
   );
 }

@@ -15,9 +15,19 @@ export default function ErrorLogButton() {
   return (
     <>
       <Badge count={badgeCount(count)} overflowCount={LOG_BADGE_MAX} size="small">
-        <Button type="text" icon={<BugOutlined />} aria-label={t('header.errorLog')} onClick={() => setOpen(true)} data-testid="error-log" />
+        <Button
+          type="text"
+          icon={<BugOutlined />}
+          aria-label={t('header.errorLog')}
+          onClick={() => setOpen(true)}
+          data-testid="error-log"
+        />
       </Badge>
-      {open && <Suspense fallback={null}><ErrorLogDialog onClose={() => setOpen(false)} /></Suspense>}
+      {open && (
+        <Suspense fallback={null}>
+          <ErrorLogDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,19 +19,41 @@ export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-      <Modal open title={t('logs.title')} width={960} onCancel={onClose} footer={
+    <Modal
+      open
+      title={t('logs.title')}
+      width={960}
+      onCancel={onClose}
+      footer={
         <Space>
-          <Button onClick={() => { clear(); message.success(t('logs.cleared')); }}>{t('logs.clear')}</Button>
-          <Button type="primary" loading={busy} disabled={!logs.length} onClick={() => void upload()}>{t('logs.upload')}</Button>
+          <Button
+            onClick={() => {
+              clear();
+              message.success(t('logs.cleared'));
+            }}
+          >
+            {t('logs.clear')}
+          </Button>
+          <Button type="primary" loading={busy} disabled={!logs.length} onClick={() => void upload()}>
+            {t('logs.upload')}
+          </Button>
         </Space>
-      }>
-        <Table size="small" rowKey={(_, i) => String(i)} dataSource={logs} pagination={{ pageSize: 10 }} locale={{ emptyText: t('logs.empty') }} columns={[
+      }
+    >
+      <Table
+        size="small"
+        rowKey={(_, i) => String(i)}
+        dataSource={logs}
+        pagination={{ pageSize: 10 }}
+        locale={{ emptyText: t('logs.empty') }}
+        columns={[
           { title: t('logs.type'), dataIndex: 'type', width: 70 },
           { title: t('logs.url'), dataIndex: 'url', width: 200, ellipsis: true },
           { title: t('logs.message'), dataIndex: 'message', ellipsis: true },
           { title: t('logs.stack'), dataIndex: 'stack', ellipsis: true },
           { title: t('logs.time'), dataIndex: 'time', width: 170 },
-        ]} />
-      </Modal>
+        ]}
+      />
+    </Modal>
   );
 }

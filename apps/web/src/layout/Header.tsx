@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
-import { CompressOutlined, ExpandOutlined, GlobalOutlined, HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  CompressOutlined,
+  ExpandOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Menu, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,19 +31,28 @@ function UserMenu() {
   const navigate = useNavigate();
   const { userInfo, fromMap, mapReturnUrl } = useSession();
   const [open, setOpen] = useState(false);
-  const confirmLogout = () => modal.confirm({
-    title: t('header.logoutConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      await logout().catch(() => undefined);
-      useSession.getState().logoutLocal();
-      navigate('/login');
-    },
-  });
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('header.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout().catch(() => undefined);
+        useSession.getState().logoutLocal();
+        navigate('/login');
+      },
+    });
   const items = fromMap
-    ? [{ key: 'dashboard', label: t('header.dashboard') }, { key: 'return', label: t('header.returnApp') }]
-    : [{ key: 'dashboard', label: t('header.dashboard') }, { key: 'info', label: t('header.info') }, { type: 'divider' as const }, { key: 'logout', label: t('header.logout') }];
+    ? [
+        { key: 'dashboard', label: t('header.dashboard') },
+        { key: 'return', label: t('header.returnApp') },
+      ]
+    : [
+        { key: 'dashboard', label: t('header.dashboard') },
+        { key: 'info', label: t('header.info') },
+        { type: 'divider' as const },
+        { key: 'logout', label: t('header.logout') },
+      ];
   const onClick = ({ key }: { key: string }) => {
     setOpen(false);
     if (key === 'dashboard') navigate('/wel/dashboard');
@@ -47,9 +64,14 @@ function UserMenu() {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (
     <Dropdown menu={{ items, onClick }} open={open} onOpenChange={setOpen} trigger={['click']}>
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu"
-        onMouseEnter={() => { timer = setTimeout(() => setOpen(true), DROPDOWN_OPEN_MS); }}
-        onMouseLeave={() => clearTimeout(timer)}>
+      <Space
+        style={{ cursor: 'pointer' }}
+        data-testid="user-menu"
+        onMouseEnter={() => {
+          timer = setTimeout(() => setOpen(true), DROPDOWN_OPEN_MS);
+        }}
+        onMouseLeave={() => clearTimeout(timer)}
+      >
         <Avatar size="small" src={userInfo?.avatar || DEFAULT_AVATAR} />
         <span>{name}</span>
       </Space>
@@ -60,9 +82,18 @@ function UserMenu() {
 function LangSwitch() {
   const { t } = useTranslation();
   const { language, setLanguage } = useSettings();
-  const languages: { key: Language; label: string }[] = [{ key: 'zh', label: '中文' }, { key: 'en', label: 'English' }];
+  const languages: { key: Language; label: string }[] = [
+    { key: 'zh', label: '中文' },
+    { key: 'en', label: 'English' },
+  ];
   return (
-    <Dropdown trigger={['click']} menu={{ items: languages.map((l) => ({ key: l.key, label: l.label, disabled: l.key === language })), onClick: ({ key }) => setLanguage(key as Language) }}>
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: languages.map((l) => ({ key: l.key, label: l.label, disabled: l.key === language })),
+        onClick: ({ key }) => setLanguage(key as Language),
+      }}
+    >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="lang-switch" />
     </Dropdown>
   );
@@ -76,18 +107,40 @@ function Fullscreen() {
     document.addEventListener('fullscreenchange', on);
     return () => document.removeEventListener('fullscreenchange', on);
   }, [setFullscreen]);
-  const toggle = () => (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined);
-  return <Button type="text" icon={isFullscreen ? <CompressOutlined /> : <ExpandOutlined />} aria-label={t(isFullscreen ? 'header.exitFullscreen' : 'header.fullscreen')} onClick={() => void toggle()} />;
+  const toggle = () =>
+    (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+      () => undefined,
+    );
+  return (
+    <Button
+      type="text"
+      icon={isFullscreen ? <CompressOutlined /> : <ExpandOutlined />}
+      aria-label={t(isFullscreen ? 'header.exitFullscreen' : 'header.fullscreen')}
+      onClick={() => void toggle()}
+    />
+  );
 }
 
 function TopMenus() {
   const { t, i18n } = useTranslation();
   const { topMenus, activeTopMenuId, loadRoutes } = useMenu();
   const roles = useSession((s) => s.roles);
-  const items = [{ key: 'home', icon: <HomeOutlined />, label: t('header.home') }, ...topMenus.map((m) => ({ key: m.id, icon: menuIcon(m.source ?? ''), label: i18n.language === 'en' ? t(`topMenus.${m.code}`, { defaultValue: m.name }) : m.name }))];
+  const items = [
+    { key: 'home', icon: <HomeOutlined />, label: t('header.home') },
+    ...topMenus.map((m) => ({
+      key: m.id,
+      icon: menuIcon(m.source ?? ''),
+      label: i18n.language === 'en' ? t(`topMenus.${m.code}`, { defaultValue: m.name }) : m.name,
+    })),
+  ];
   return (
-    <Menu mode="horizontal" selectedKeys={[activeTopMenuId || 'home']} items={items} data-testid="top-menu"
-      onClick={({ key }) => void loadRoutes(key === 'home' ? undefined : key, roles)} />
+    <Menu
+      mode="horizontal"
+      selectedKeys={[activeTopMenuId || 'home']}
+      items={items}
+      data-testid="top-menu"
+      onClick={({ key }) => void loadRoutes(key === 'home' ? undefined : key, roles)}
+    />
   );
 }
 
@@ -96,9 +149,20 @@ export default function Header() {
   const { collapse, toggleCollapse, showSearch, setShowSearch } = useSettings();
   return (
     <header className="atrium-header">
-      <Button type="text" icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={t('header.collapse')} onClick={toggleCollapse} />
+      <Button
+        type="text"
+        icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-label={t('header.collapse')}
+        onClick={toggleCollapse}
+      />
       <TopMenus />
-      <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} onClick={() => setShowSearch(!showSearch)} data-testid="search-toggle" />
+      <Button
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label={t('header.search')}
+        onClick={() => setShowSearch(!showSearch)}
+        data-testid="search-toggle"
+      />
       <ErrorLogButton />
       <Notice />
       <Fullscreen />

@@ -51,8 +51,12 @@ function Shell() {
   // The flow-routes load on mount: menus, top menus, buttons; user info kept fresh.
   useEffect(() => {
     if (loaded) return;
-    void loadAll(roles).then((codes) => useSession.getState().setPermission(codes)).catch(() => undefined);
-    void getUserInfo().then((info) => useSession.getState().setUserInfo(info)).catch(() => undefined);
+    void loadAll(roles)
+      .then((codes) => useSession.getState().setPermission(codes))
+      .catch(() => undefined);
+    void getUserInfo()
+      .then((info) => useSession.getState().setUserInfo(info))
+      .catch(() => undefined);
   }, [loaded, loadAll, roles]);
 
   useEffect(() => {
@@ -69,7 +73,8 @@ function Shell() {
     const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
     const menu = flatten(allMenus).find((m) => m.path === pathname);
     if (menu) open({ label: menu.name, value, close: true, meta: { keepAlive: true } });
-    else if (handle?.title) open({ label: t(handle.title), i18n: handle.title, value, close: true, meta: { isTab: handle.isTab } });
+    else if (handle?.title)
+      open({ label: t(handle.title), i18n: handle.title, value, close: true, meta: { isTab: handle.isTab } });
   }, [pathname, search, matches, allMenus, open, t]);
 
   // The page title follows the route and the language.
@@ -82,15 +87,21 @@ function Shell() {
 
   return (
     <QueryClientProvider client={queryClient}>
-    <div className="atrium-shell">
-      <Sidebar />
-      {screen === 0 && !collapse && <div className="atrium-shade" onClick={toggleCollapse} data-testid="shade" />}
-      <div className="atrium-main">
-        <Header />
-        <TagsBar />
-        {showSearch ? <SearchPanel /> : <main className="atrium-content"><KeepAlive /></main>}
+      <div className="atrium-shell">
+        <Sidebar />
+        {screen === 0 && !collapse && <div className="atrium-shade" onClick={toggleCollapse} data-testid="shade" />}
+        <div className="atrium-main">
+          <Header />
+          <TagsBar />
+          {showSearch ? (
+            <SearchPanel />
+          ) : (
+            <main className="atrium-content">
+              <KeepAlive />
+            </main>
+          )}
+        </div>
       </div>
-    </div>
     </QueryClientProvider>
   );
 }

@@ -31,10 +31,28 @@ export default function LockButton() {
   };
   return (
     <>
-      <Button type="text" icon={<LockOutlined />} aria-label={t('header.lock')} data-testid="lock" onClick={() => (lockPasswordHash ? doLock() : setOpen(true))} />
-      <Modal open={open} title={t('lock.setTitle')} onOk={() => void onSet()} onCancel={() => setOpen(false)} okText={t('common.ok')} cancelText={t('common.cancel')} destroyOnHidden>
+      <Button
+        type="text"
+        icon={<LockOutlined />}
+        aria-label={t('header.lock')}
+        data-testid="lock"
+        onClick={() => (lockPasswordHash ? doLock() : setOpen(true))}
+      />
+      <Modal
+        open={open}
+        title={t('lock.setTitle')}
+        onOk={() => void onSet()}
+        onCancel={() => setOpen(false)}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={() => void onSet()}>
-          <Form.Item name="password" label={t('lock.password')} rules={[{ required: true, message: t('lock.required') }]}>
+          <Form.Item
+            name="password"
+            label={t('lock.password')}
+            rules={[{ required: true, message: t('lock.required') }]}
+          >
             <Input.Password autoFocus />
           </Form.Item>
         </Form>

@@ -9,7 +9,17 @@ const NoticePanel = lazy(() => import('./NoticePanel'));
 
 export default function Notice() {
   const { t } = useTranslation();
-  const content = <Suspense fallback={<div style={{ width: NOTICE.width, textAlign: 'center' }}><Spin /></div>}><NoticePanel /></Suspense>;
+  const content = (
+    <Suspense
+      fallback={
+        <div style={{ width: NOTICE.width, textAlign: 'center' }}>
+          <Spin />
+        </div>
+      }
+    >
+      <NoticePanel />
+    </Suspense>
+  );
   return (
     <Popover content={content} trigger="click" placement="bottomRight" destroyOnHidden>
       <Badge dot>

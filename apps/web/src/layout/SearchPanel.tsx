@@ -16,21 +16,43 @@ export default function SearchPanel() {
   const allMenus = useMenu((s) => s.allMenus);
   const setShowSearch = useSettings((s) => s.setShowSearch);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setShowSearch(false); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setShowSearch(false);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [setShowSearch]);
   const found = searchMenus(allMenus, text);
   return (
     <div className="atrium-search-panel" data-testid="search-panel">
-      <Input.Search autoFocus size="large" placeholder={t('header.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} allowClear />
-      {text.trim() && (found.length ? (
-        <List style={{ marginTop: 16 }} dataSource={found} renderItem={(m) => (
-          <List.Item style={{ cursor: 'pointer' }} onClick={() => { setShowSearch(false); navigate(m.path); }}>
-            <List.Item.Meta avatar={menuIcon(m.icon)} title={menuLabel(m, i18n.language)} description={m.path} />
-          </List.Item>
-        )} />
-      ) : <Empty style={{ marginTop: 32 }} description={t('header.noMatch')} />)}
+      <Input.Search
+        autoFocus
+        size="large"
+        placeholder={t('header.searchPlaceholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        allowClear
+      />
+      {text.trim() &&
+        (found.length ? (
+          <List
+            style={{ marginTop: 16 }}
+            dataSource={found}
+            renderItem={(m) => (
+              <List.Item
+                style={{ cursor: 'pointer' }}
+                onClick={() => {
+                  setShowSearch(false);
+                  navigate(m.path);
+                }}
+              >
+                <List.Item.Meta avatar={menuIcon(m.icon)} title={menuLabel(m, i18n.language)} description={m.path} />
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty style={{ marginTop: 32 }} description={t('header.noMatch')} />
+        ))}
     </div>
   );
 }

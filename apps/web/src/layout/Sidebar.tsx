@@ -9,9 +9,11 @@ import { menuIcon } from './icons';
 export const menuLabel = (m: MenuItem, lang: string) => (lang === 'en' ? m.alias || m.name : m.name);
 
 function toItems(menus: MenuItem[], lang: string): MenuProps['items'] {
-  return menus.map((m) => m.children.length
-    ? { key: `sub:${m.id}`, icon: menuIcon(m.icon), label: menuLabel(m, lang), children: toItems(m.children, lang) }
-    : { key: m.path || `leaf:${m.id}`, icon: menuIcon(m.icon), label: menuLabel(m, lang) });
+  return menus.map((m) =>
+    m.children.length
+      ? { key: `sub:${m.id}`, icon: menuIcon(m.icon), label: menuLabel(m, lang), children: toItems(m.children, lang) }
+      : { key: m.path || `leaf:${m.id}`, icon: menuIcon(m.icon), label: menuLabel(m, lang) },
+  );
 }
 
 export default function Sidebar() {
@@ -21,7 +23,9 @@ export default function Sidebar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const all = flatten(menus);
-  const openKeys = all.filter((m) => m.children.length && flatten(m.children).some((c) => c.path === pathname)).map((m) => `sub:${m.id}`);
+  const openKeys = all
+    .filter((m) => m.children.length && flatten(m.children).some((c) => c.path === pathname))
+    .map((m) => `sub:${m.id}`);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const item = all.find((m) => m.path === key);
@@ -36,7 +40,15 @@ export default function Sidebar() {
         <img src="/favicon.svg" width={28} height={28} alt="" />
         {!collapse && <span>Atrium</span>}
       </div>
-      <Menu mode="inline" inlineCollapsed={collapse && screen > 0} theme="dark" selectedKeys={[pathname]} defaultOpenKeys={openKeys} items={toItems(menus, i18n.language)} onClick={onClick} />
+      <Menu
+        mode="inline"
+        inlineCollapsed={collapse && screen > 0}
+        theme="dark"
+        selectedKeys={[pathname]}
+        defaultOpenKeys={openKeys}
+        items={toItems(menus, i18n.language)}
+        onClick={onClick}
+      />
     </aside>
   );
 }

@@ -55,10 +55,22 @@ export default function TagsBar() {
     <Dropdown menu={menu} trigger={['contextMenu']}>
       <div className="atrium-tags" data-testid="tags-bar">
         {tags.map((tag) => (
-          <span key={tag.value} data-tag={tag.value} className={`atrium-tag${tag.value === current ? ' active' : ''}`} onClick={() => navigate(tag.value)}>
+          <span
+            key={tag.value}
+            data-tag={tag.value}
+            className={`atrium-tag${tag.value === current ? ' active' : ''}`}
+            onClick={() => navigate(tag.value)}
+          >
             {label(tag)}
             {tag.close !== false && tags.length > 1 && (
-              <CloseOutlined className="atrium-tag-close" aria-label="close" onClick={(e) => { e.stopPropagation(); onClose(tag.value); }} />
+              <CloseOutlined
+                className="atrium-tag-close"
+                aria-label="close"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onClose(tag.value);
+                }}
+              />
             )}
           </span>
         ))}

@@ -17,10 +17,22 @@ export default function Dashboard() {
   return (
     <Card title={t('home.dashboardTitle')}>
       <Row gutter={16}>
-        <Col span={6}><Statistic title={t('home.menus')} value={menus.length} /></Col>
-        <Col span={6}><Statistic title={t('home.topMenus')} value={tops.length} /></Col>
-        <Col span={6}><Statistic title={t('home.errors')} value={logs.length} /></Col>
-        <Col span={6}><Statistic title={t('home.session')} value={since ? new Date(since).toLocaleTimeString() : '—'} suffix={`· ${Object.keys(permission).length}`} /></Col>
+        <Col span={6}>
+          <Statistic title={t('home.menus')} value={menus.length} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('home.topMenus')} value={tops.length} />
+        </Col>
+        <Col span={6}>
+          <Statistic title={t('home.errors')} value={logs.length} />
+        </Col>
+        <Col span={6}>
+          <Statistic
+            title={t('home.session')}
+            value={since ? new Date(since).toLocaleTimeString() : '—'}
+            suffix={`· ${Object.keys(permission).length}`}
+          />
+        </Col>
       </Row>
     </Card>
   );

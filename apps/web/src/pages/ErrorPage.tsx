@@ -9,8 +9,16 @@ export default function ErrorPage({ code }: { code: 404 | 403 | 500 }) {
   const navigate = useNavigate();
   return (
     <div className="atrium-center">
-      <Result status={String(code) as '404' | '403' | '500'} title={code} subTitle={t(TEXT[code])}
-        extra={<Button type="primary" onClick={() => navigate('/wel/index')}>{t('page.goHome')}</Button>} />
+      <Result
+        status={String(code) as '404' | '403' | '500'}
+        title={code}
+        subTitle={t(TEXT[code])}
+        extra={
+          <Button type="primary" onClick={() => navigate('/wel/index')}>
+            {t('page.goHome')}
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -17,15 +17,29 @@ export default function Home() {
     <Row gutter={[12, 12]}>
       <Col span={24}>
         <Card>
-          <Card.Meta avatar={<Avatar size={56} src={userInfo?.avatar || '/avatar.svg'} />}
-            title={<Typography.Title level={4} style={{ margin: 0 }}>{t('home.greeting', { name: userInfo?.realName || userInfo?.account || '' })}</Typography.Title>}
+          <Card.Meta
+            avatar={<Avatar size={56} src={userInfo?.avatar || '/avatar.svg'} />}
+            title={
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {t('home.greeting', { name: userInfo?.realName || userInfo?.account || '' })}
+              </Typography.Title>
+            }
             description={
-              <Descriptions size="small" column={3} items={[
-                { key: 't', label: t('home.tenant'), children: `${userInfo?.tenantId ?? ''} ${userInfo?.tenantName ?? ''}` },
-                { key: 'r', label: t('home.roles'), children: roles.join(', ') || '—' },
-                { key: 'd', label: t('home.dept'), children: userInfo?.deptName || '—' },
-              ]} />
-            } />
+              <Descriptions
+                size="small"
+                column={3}
+                items={[
+                  {
+                    key: 't',
+                    label: t('home.tenant'),
+                    children: `${userInfo?.tenantId ?? ''} ${userInfo?.tenantName ?? ''}`,
+                  },
+                  { key: 'r', label: t('home.roles'), children: roles.join(', ') || '—' },
+                  { key: 'd', label: t('home.dept'), children: userInfo?.deptName || '—' },
+                ]}
+              />
+            }
+          />
         </Card>
       </Col>
       <Col span={24}>
@@ -41,7 +55,9 @@ export default function Home() {
                 </Col>
               ))}
             </Row>
-          ) : <Empty description={t('home.noMenus')} />}
+          ) : (
+            <Empty description={t('home.noMenus')} />
+          )}
         </Card>
       </Col>
     </Row>

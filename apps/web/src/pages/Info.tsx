@@ -20,12 +20,20 @@ function InfoTab() {
   const [busy, setBusy] = useState(false);
   const avatar = Form.useWatch('avatar', form);
   useEffect(() => {
-    void getInfo().then((u) => form.setFieldsValue(u)).catch(() => undefined);
+    void getInfo()
+      .then((u) => form.setFieldsValue(u))
+      .catch(() => undefined);
   }, [form]);
   const save = async (v: InfoFields) => {
     setBusy(true);
     try {
-      const u = await updateInfo({ avatar: v.avatar, name: v.name, realName: v.realName, phone: v.phone, email: v.email });
+      const u = await updateInfo({
+        avatar: v.avatar,
+        name: v.name,
+        realName: v.realName,
+        phone: v.phone,
+        email: v.email,
+      });
       useSession.getState().setUserInfo(u);
       message.success(t('info.updated'));
     } finally {
@@ -38,7 +46,9 @@ function InfoTab() {
       <Form.Item label={t('info.avatar')} name="avatar">
         <Space>
           <Avatar size={64} src={avatar || '/avatar.svg'} data-testid="avatar" />
-          <Upload accept="image/jpeg,image/png" showUploadList={false}
+          <Upload
+            accept="image/jpeg,image/png"
+            showUploadList={false}
             beforeUpload={(file) => {
               const problem = avatarProblem(file);
               if (problem) message.error(t(problem));
@@ -52,17 +62,43 @@ function InfoTab() {
               } catch (e) {
                 onError?.(e as Error);
               }
-            }}>
+            }}
+          >
             <Button icon={<UploadOutlined />}>{t('info.upload')}</Button>
           </Upload>
         </Space>
       </Form.Item>
-      <Form.Item label={t('info.name')} name="name" rules={[{ max: 20 }]}><Input /></Form.Item>
-      <Form.Item label={t('info.realName')} name="realName" rules={[{ max: 10 }]}><Input /></Form.Item>
-      <Form.Item label={t('info.account')} name="account"><Input disabled /></Form.Item>
-      <Form.Item label={t('info.phone')} name="phone" rules={[{ validator: async (_, v) => { if (v) { const p = validatePhone(v); if (p) throw new Error(p[lang]); } } }]}><Input /></Form.Item>
-      <Form.Item label={t('info.email')} name="email" rules={[{ type: 'email', message: t('info.emailBad') }]}><Input /></Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy}>{t('common.submit')}</Button>
+      <Form.Item label={t('info.name')} name="name" rules={[{ max: 20 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('info.realName')} name="realName" rules={[{ max: 10 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('info.account')} name="account">
+        <Input disabled />
+      </Form.Item>
+      <Form.Item
+        label={t('info.phone')}
+        name="phone"
+        rules={[
+          {
+            validator: async (_, v) => {
+              if (v) {
+                const p = validatePhone(v);
+                if (p) throw new Error(p[lang]);
+              }
+            },
+          },
+        ]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('info.email')} name="email" rules={[{ type: 'email', message: t('info.emailBad') }]}>
+        <Input />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('common.submit')}
+      </Button>
     </Form>
   );
 }
@@ -76,7 +112,11 @@ function PasswordTab() {
     setBusy(true);
     try {
       // A check carries the MD5 of what was typed; a new password travels as typed so the server can apply its policy.
-      await updatePassword({ oldPassword: hashPassword(v.oldPassword), newPassword: v.newPassword, newPassword1: v.newPassword1 });
+      await updatePassword({
+        oldPassword: hashPassword(v.oldPassword),
+        newPassword: v.newPassword,
+        newPassword1: v.newPassword1,
+      });
       message.success(t('info.updated'));
       form.resetFields();
       useSession.setState({ mustChangePassword: false });
@@ -87,13 +127,30 @@ function PasswordTab() {
   const required = (field: string) => ({ required: true, message: t('info.required', { field: t(field) }) });
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
-      <Form.Item label={t('info.oldPassword')} name="oldPassword" rules={[required('info.oldPassword')]}><Input.Password /></Form.Item>
-      <Form.Item label={t('info.newPassword')} name="newPassword" rules={[required('info.newPassword'), { min: 8 }]}><Input.Password /></Form.Item>
-      <Form.Item label={t('info.newPassword1')} name="newPassword1" dependencies={['newPassword']} rules={[required('info.newPassword1'),
-        ({ getFieldValue }) => ({ validator: async (_, v) => { if (v && v !== getFieldValue('newPassword')) throw new Error(t('info.mismatch')); } })]}>
+      <Form.Item label={t('info.oldPassword')} name="oldPassword" rules={[required('info.oldPassword')]}>
         <Input.Password />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy}>{t('common.submit')}</Button>
+      <Form.Item label={t('info.newPassword')} name="newPassword" rules={[required('info.newPassword'), { min: 8 }]}>
+        <Input.Password />
+      </Form.Item>
+      <Form.Item
+        label={t('info.newPassword1')}
+        name="newPassword1"
+        dependencies={['newPassword']}
+        rules={[
+          required('info.newPassword1'),
+          ({ getFieldValue }) => ({
+            validator: async (_, v) => {
+              if (v && v !== getFieldValue('newPassword')) throw new Error(t('info.mismatch'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('common.submit')}
+      </Button>
     </Form>
   );
 }
@@ -105,10 +162,13 @@ export default function Info() {
   return (
     <Card>
       {mustChange && <Alert type="warning" showIcon message={t('info.mustChange')} style={{ marginBottom: 12 }} />}
-      <Tabs defaultActiveKey={params.get('tab') === 'password' || mustChange ? 'password' : 'info'} items={[
-        { key: 'info', label: t('info.tabInfo'), children: <InfoTab /> },
-        { key: 'password', label: t('info.tabPassword'), children: <PasswordTab /> },
-      ]} />
+      <Tabs
+        defaultActiveKey={params.get('tab') === 'password' || mustChange ? 'password' : 'info'}
+        items={[
+          { key: 'info', label: t('info.tabInfo'), children: <InfoTab /> },
+          { key: 'password', label: t('info.tabPassword'), children: <PasswordTab /> },
+        ]}
+      />
     </Card>
   );
 }

@@ -35,13 +35,34 @@ export default function Lock() {
       <Card style={{ width: 360, textAlign: 'center' }}>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Avatar size={72} src={userInfo?.avatar || '/avatar.svg'} />
-          <Typography.Title level={4} style={{ margin: 0 }}>{userInfo?.realName || userInfo?.account}</Typography.Title>
-          <Typography.Text type="secondary"><LockOutlined /> {t('lock.locked')}</Typography.Text>
-          <Input.Password autoFocus value={value} status={error ? 'error' : undefined} placeholder={t('lock.unlockPlaceholder')}
-            onChange={(e) => { setValue(e.target.value); setError(''); }} onPressEnter={() => void tryUnlock()} />
-          {error && <Typography.Text type="danger" data-testid="lock-error">{error}</Typography.Text>}
-          <Button type="primary" block onClick={() => void tryUnlock()}>{t('lock.unlock')}</Button>
-          <Button type="link" onClick={() => void leave()}>{t('lock.logout')}</Button>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {userInfo?.realName || userInfo?.account}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            <LockOutlined /> {t('lock.locked')}
+          </Typography.Text>
+          <Input.Password
+            autoFocus
+            value={value}
+            status={error ? 'error' : undefined}
+            placeholder={t('lock.unlockPlaceholder')}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError('');
+            }}
+            onPressEnter={() => void tryUnlock()}
+          />
+          {error && (
+            <Typography.Text type="danger" data-testid="lock-error">
+              {error}
+            </Typography.Text>
+          )}
+          <Button type="primary" block onClick={() => void tryUnlock()}>
+            {t('lock.unlock')}
+          </Button>
+          <Button type="link" onClick={() => void leave()}>
+            {t('lock.logout')}
+          </Button>
         </Space>
       </Card>
     </div>

@@ -14,13 +14,20 @@ const RegisterDialog = lazy(() => import('./RegisterDialog'));
 
 type Fields = { tenantId: string; username: string; password: string; code: string };
 type Field = keyof Fields;
-const REQUIRED: Record<Field, string> = { tenantId: 'login.tenantRequired', username: 'login.usernameRequired', password: 'login.passwordRequired', code: 'login.captchaRequired' };
+const REQUIRED: Record<Field, string> = {
+  tenantId: 'login.tenantRequired',
+  username: 'login.usernameRequired',
+  password: 'login.passwordRequired',
+  code: 'login.captchaRequired',
+};
 
 function Row({ error, children }: { error?: string; children: ReactNode }) {
   return (
     <div className="atrium-login-row">
       {children}
-      <div className="atrium-login-error" role={error ? 'alert' : undefined}>{error ?? ''}</div>
+      <div className="atrium-login-error" role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </div>
     </div>
   );
 }
@@ -59,7 +66,9 @@ export default function Login() {
     void refreshCaptcha();
     // Pre-fill the tenant served by this host name, when the server knows one.
     tenantInfo(window.location.hostname)
-      .then((info) => { if (info?.tenantId) setV((old) => (tenantTouched ? old : { ...old, tenantId: info.tenantId })); })
+      .then((info) => {
+        if (info?.tenantId) setV((old) => (tenantTouched ? old : { ...old, tenantId: info.tenantId }));
+      })
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refreshCaptcha]);
@@ -69,13 +78,27 @@ export default function Login() {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    const needed: Field[] = [...(website.tenantMode ? ['tenantId' as const] : []), 'username', 'password', ...(website.captchaMode ? ['code' as const] : [])];
+    const needed: Field[] = [
+      ...(website.tenantMode ? ['tenantId' as const] : []),
+      'username',
+      'password',
+      ...(website.captchaMode ? ['code' as const] : []),
+    ];
     const missing = Object.fromEntries(needed.filter((f) => !v[f].trim()).map((f) => [f, t(REQUIRED[f])]));
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const res = await loginByUsername({ tenantId: v.tenantId.trim(), username: v.username.trim(), password: v.password, captchaKey: captcha?.key, captchaCode: v.code.trim() }, website.captchaMode);
+      const res = await loginByUsername(
+        {
+          tenantId: v.tenantId.trim(),
+          username: v.username.trim(),
+          password: v.password,
+          captchaKey: captcha?.key,
+          captchaCode: v.code.trim(),
+        },
+        website.captchaMode,
+      );
       const session = useSession.getState();
       clearLock();
       resetTags();
@@ -86,8 +109,12 @@ export default function Login() {
         sessionStorage.removeItem('atrium-fromMapPending');
       }
       // Navigate in the same tick as the session change, so the guard sees the new path at once.
-      navigate(res.must_change_password ? '/info/index?tab=password' : params.get('redirect') || website.firstPage, { replace: true });
-      void getUserInfo().then((info) => useSession.getState().setUserInfo(info)).catch(() => undefined);
+      navigate(res.must_change_password ? '/info/index?tab=password' : params.get('redirect') || website.firstPage, {
+        replace: true,
+      });
+      void getUserInfo()
+        .then((info) => useSession.getState().setUserInfo(info))
+        .catch(() => undefined);
     } catch {
       // The http client has shown the server's error_description; a used captcha is gone, so draw a new one.
       void refreshCaptcha();
@@ -96,7 +123,10 @@ export default function Login() {
     }
   };
 
-  const languages: { key: Language; label: string }[] = [{ key: 'zh', label: '中文' }, { key: 'en', label: 'English' }];
+  const languages: { key: Language; label: string }[] = [
+    { key: 'zh', label: '中文' },
+    { key: 'en', label: 'English' },
+  ];
   return (
     <div className="atrium-login">
       <form className="atrium-login-card" onSubmit={(e) => void submit(e)} autoComplete="off" noValidate>
@@ -104,36 +134,94 @@ export default function Login() {
           <h1>{t('login.welcome')}</h1>
           <Space size={0} data-testid="login-lang" aria-label={t('header.language')}>
             {languages.map((l) => (
-              <Button key={l.key} size="small" type={l.key === language ? 'primary' : 'text'} disabled={l.key === language} onClick={() => setLanguage(l.key)}>{l.label}</Button>
+              <Button
+                key={l.key}
+                size="small"
+                type={l.key === language ? 'primary' : 'text'}
+                disabled={l.key === language}
+                onClick={() => setLanguage(l.key)}
+              >
+                {l.label}
+              </Button>
             ))}
           </Space>
         </div>
         <p className="atrium-login-sub">{t('login.subtitle')}</p>
         {website.tenantMode && (
           <Row error={errors.tenantId}>
-            <Input size="large" prefix={<TeamOutlined />} placeholder={t('login.tenant')} value={v.tenantId} onChange={set('tenantId')} status={errors.tenantId ? 'error' : undefined} />
+            <Input
+              size="large"
+              prefix={<TeamOutlined />}
+              placeholder={t('login.tenant')}
+              value={v.tenantId}
+              onChange={set('tenantId')}
+              status={errors.tenantId ? 'error' : undefined}
+            />
           </Row>
         )}
         <Row error={errors.username}>
-          <Input size="large" prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" value={v.username} onChange={set('username')} status={errors.username ? 'error' : undefined} />
+          <Input
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder={t('login.username')}
+            autoComplete="username"
+            value={v.username}
+            onChange={set('username')}
+            status={errors.username ? 'error' : undefined}
+          />
         </Row>
         <Row error={errors.password}>
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" value={v.password} onChange={set('password')} status={errors.password ? 'error' : undefined} />
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder={t('login.password')}
+            autoComplete="current-password"
+            value={v.password}
+            onChange={set('password')}
+            status={errors.password ? 'error' : undefined}
+          />
         </Row>
         {website.captchaMode && (
           <Row error={errors.code}>
             <Space.Compact style={{ width: '100%' }}>
-              <Input size="large" prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={8} value={v.code} onChange={set('code')} status={errors.code ? 'error' : undefined} />
-              {captcha && !captchaError
-                ? <img className="atrium-captcha" data-captcha-key={captcha.key} src={captcha.image} alt={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')} onClick={() => void refreshCaptcha()} />
-                : <Button size="large" onClick={() => void refreshCaptcha()}>{captchaError ? t('login.captchaFailed') : '…'}</Button>}
+              <Input
+                size="large"
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.captcha')}
+                maxLength={8}
+                value={v.code}
+                onChange={set('code')}
+                status={errors.code ? 'error' : undefined}
+              />
+              {captcha && !captchaError ? (
+                <img
+                  className="atrium-captcha"
+                  data-captcha-key={captcha.key}
+                  src={captcha.image}
+                  alt={t('login.refreshCaptcha')}
+                  title={t('login.refreshCaptcha')}
+                  onClick={() => void refreshCaptcha()}
+                />
+              ) : (
+                <Button size="large" onClick={() => void refreshCaptcha()}>
+                  {captchaError ? t('login.captchaFailed') : '…'}
+                </Button>
+              )}
             </Space.Compact>
           </Row>
         )}
-        <Button type="primary" size="large" htmlType="submit" block loading={busy}>{t('login.submit')}</Button>
-        <Button type="link" style={{ padding: 0, marginTop: 12 }} onClick={() => setRegistering(true)}>{t('login.register')}</Button>
+        <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+          {t('login.submit')}
+        </Button>
+        <Button type="link" style={{ padding: 0, marginTop: 12 }} onClick={() => setRegistering(true)}>
+          {t('login.register')}
+        </Button>
       </form>
-      {registering && <Suspense fallback={null}><RegisterDialog open onClose={() => setRegistering(false)} /></Suspense>}
+      {registering && (
+        <Suspense fallback={null}>
+          <RegisterDialog open onClose={() => setRegistering(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -17,7 +17,12 @@ export default function MyIframe() {
   if (!isValidUrl(src)) return <Result status="404" subTitle={t('page.notFound')} />;
   return (
     <Spin spinning={loading} style={{ height: '100%' }}>
-      <iframe title={routerPath} src={src} onLoad={() => setLoading(false)} style={{ border: 0, width: '100%', height: 'calc(100vh - 140px)' }} />
+      <iframe
+        title={routerPath}
+        src={src}
+        onLoad={() => setLoading(false)}
+        style={{ border: 0, width: '100%', height: 'calc(100vh - 140px)' }}
+      />
     </Spin>
   );
 }

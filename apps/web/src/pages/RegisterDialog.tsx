@@ -10,7 +10,11 @@ import { registerProblem, type RegisterForm } from './registerChecks';
 /** Third-party account registration (spec §2, §4, §5, §8): an application an administrator approves. */
 export default function RegisterDialogWithApp(props: { open: boolean; onClose: () => void; oauthId?: string }) {
   // Its own antd App context: the login page around it has none (kept small on purpose).
-  return <App component={false}><RegisterDialog {...props} /></App>;
+  return (
+    <App component={false}>
+      <RegisterDialog {...props} />
+    </App>
+  );
 }
 
 function RegisterDialog({ open, onClose, oauthId = '' }: { open: boolean; onClose: () => void; oauthId?: string }) {
@@ -28,7 +32,13 @@ function RegisterDialog({ open, onClose, oauthId = '' }: { open: boolean; onClos
     }
     setBusy(true);
     try {
-      await registerGuest({ tenantId: v.tenantId!.trim(), name: v.name?.trim() ?? '', account: v.account!.trim(), password: v.password!, oauthId });
+      await registerGuest({
+        tenantId: v.tenantId!.trim(),
+        name: v.name?.trim() ?? '',
+        account: v.account!.trim(),
+        password: v.password!,
+        oauthId,
+      });
       onClose();
       form.resetFields();
       modal.success({
@@ -48,13 +58,32 @@ function RegisterDialog({ open, onClose, oauthId = '' }: { open: boolean; onClos
   };
 
   return (
-    <Modal open={open} title={t('register.title')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText={t('common.submit')} cancelText={t('common.cancel')} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('register.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ tenantId: website.defaultTenantId }}>
-        <Form.Item name="tenantId" label={t('register.tenantId')}><Input /></Form.Item>
-        <Form.Item name="name" label={t('register.name')}><Input /></Form.Item>
-        <Form.Item name="account" label={t('register.account')}><Input /></Form.Item>
-        <Form.Item name="password" label={t('register.password')}><Input.Password /></Form.Item>
-        <Form.Item name="password2" label={t('register.password2')}><Input.Password /></Form.Item>
+        <Form.Item name="tenantId" label={t('register.tenantId')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="name" label={t('register.name')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="account" label={t('register.account')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="password" label={t('register.password')}>
+          <Input.Password />
+        </Form.Item>
+        <Form.Item name="password2" label={t('register.password2')}>
+          <Input.Password />
+        </Form.Item>
       </Form>
     </Modal>
   );

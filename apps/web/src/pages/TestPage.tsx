@@ -8,7 +8,9 @@ export default function TestPage() {
   return (
     <Card title={t('test.title')}>
       <Typography.Paragraph>{t('test.body')}</Typography.Paragraph>
-      <Button onClick={() => setN(n + 1)} data-testid="counter">{t('test.counter', { n })}</Button>
+      <Button onClick={() => setN(n + 1)} data-testid="counter">
+        {t('test.counter', { n })}
+      </Button>
     </Card>
   );
 }

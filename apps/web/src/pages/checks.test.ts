@@ -4,7 +4,13 @@ import { avatarProblem } from './avatarCheck';
 import { hashLockPassword } from '../stores/settings';
 
 describe('registration checks, in the order of spec §5', () => {
-  const full = { tenantId: '000000', name: '张三', account: 'zhang', password: 'Secret#2026', password2: 'Secret#2026' };
+  const full = {
+    tenantId: '000000',
+    name: '张三',
+    account: 'zhang',
+    password: 'Secret#2026',
+    password2: 'Secret#2026',
+  };
   it('asks for the tenant first, even when everything else is missing', () => {
     expect(registerProblem({})).toBe('register.needTenant');
     expect(registerProblem({ ...full, tenantId: '  ' })).toBe('register.needTenant');

@@ -1,4 +1,10 @@
-export type RegisterForm = { tenantId?: string; name?: string; account?: string; password?: string; password2?: string };
+export type RegisterForm = {
+  tenantId?: string;
+  name?: string;
+  account?: string;
+  password?: string;
+  password2?: string;
+};
 
 /** Spec §5: checked in this order; the first failing check's message key, or null. */
 export function registerProblem(f: RegisterForm): string | null {

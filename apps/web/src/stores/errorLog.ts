@@ -29,7 +29,9 @@ const now = () => new Date().toLocaleString('zh-CN', { hour12: false });
 
 export function recordError(err: unknown, info = '') {
   const e = err instanceof Error ? err : new Error(String(err));
-  useErrorLog.getState().add({ type: 'error', url: window.location.href, message: e.message, stack: e.stack ?? '', info, time: now() });
+  useErrorLog
+    .getState()
+    .add({ type: 'error', url: window.location.href, message: e.message, stack: e.stack ?? '', info, time: now() });
 }
 
 let installed = false;

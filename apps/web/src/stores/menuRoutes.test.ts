@@ -3,14 +3,42 @@ import type { MenuNode } from '@atrium/contract';
 import { buttonCodes, filterByRoles, flatten, routePath, searchMenus, toMenuItems } from './menuRoutes';
 
 const node = (p: Partial<MenuNode>): MenuNode => ({
-  id: '1', parentId: '0', code: 'x', name: 'X', alias: 'X', path: '', source: '', sort: 1, category: 1, action: 0, isOpen: 1, remark: '', hasChildren: false, children: [], ...p,
+  id: '1',
+  parentId: '0',
+  code: 'x',
+  name: 'X',
+  alias: 'X',
+  path: '',
+  source: '',
+  sort: 1,
+  category: 1,
+  action: 0,
+  isOpen: 1,
+  remark: '',
+  hasChildren: false,
+  children: [],
+  ...p,
 });
 
 const tree = [
-  node({ id: '1', code: 'system', name: '系统管理', alias: 'System', path: '/system', children: [
-    node({ id: '2', code: 'user', name: '用户管理', alias: 'Users', path: '/system/user', children: [node({ id: '3', code: 'user_add', name: '新增', category: 2 })] }),
-    node({ id: '4', code: 'dept', name: '机构管理', alias: 'Departments', path: 'system/dept/' }),
-  ] }),
+  node({
+    id: '1',
+    code: 'system',
+    name: '系统管理',
+    alias: 'System',
+    path: '/system',
+    children: [
+      node({
+        id: '2',
+        code: 'user',
+        name: '用户管理',
+        alias: 'Users',
+        path: '/system/user',
+        children: [node({ id: '3', code: 'user_add', name: '新增', category: 2 })],
+      }),
+      node({ id: '4', code: 'dept', name: '机构管理', alias: 'Departments', path: 'system/dept/' }),
+    ],
+  }),
   node({ id: '5', code: 'docs', name: '文档', alias: 'Docs', path: 'https://example.com/docs' }),
 ];
 

@@ -32,8 +32,16 @@ export function toMenuItems(nodes: MenuNode[]): MenuItem[] {
   return nodes
     .filter((n) => n.category === 1)
     .map((n) => ({
-      id: n.id, code: n.code, name: n.name, alias: n.alias || n.name, path: routePath(n), source: n.path, icon: n.source,
-      isOpen: n.isOpen, meta: { i18n: n.code, keepAlive: true }, children: toMenuItems(n.children ?? []),
+      id: n.id,
+      code: n.code,
+      name: n.name,
+      alias: n.alias || n.name,
+      path: routePath(n),
+      source: n.path,
+      icon: n.source,
+      isOpen: n.isOpen,
+      meta: { i18n: n.code, keepAlive: true },
+      children: toMenuItems(n.children ?? []),
     }));
 }
 
@@ -57,5 +65,7 @@ export function buttonCodes(nodes: MenuNode[]): string[] {
 export function searchMenus(items: MenuItem[], text: string): MenuItem[] {
   const q = text.trim().toLowerCase();
   if (!q) return [];
-  return flatten(items).filter((i) => i.path && !i.children.length && (i.name.toLowerCase().startsWith(q) || i.alias.toLowerCase().startsWith(q)));
+  return flatten(items).filter(
+    (i) => i.path && !i.children.length && (i.name.toLowerCase().startsWith(q) || i.alias.toLowerCase().startsWith(q)),
+  );
 }

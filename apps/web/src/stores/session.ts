@@ -41,8 +41,15 @@ export const useSession = create<Session>((set) => ({
 
   login(res) {
     const userInfo = {
-      id: res.user_id, tenantId: res.tenant_id, account: res.account, name: res.nick_name, realName: res.real_name,
-      avatar: res.avatar, roleName: res.role_name, deptId: res.dept_id, postId: res.post_id,
+      id: res.user_id,
+      tenantId: res.tenant_id,
+      account: res.account,
+      name: res.nick_name,
+      realName: res.real_name,
+      avatar: res.avatar,
+      roleName: res.role_name,
+      deptId: res.dept_id,
+      postId: res.post_id,
     };
     const roles = res.role_name ? res.role_name.split(',') : [];
     setStore({ name: 'token', content: res.access_token });
@@ -51,7 +58,14 @@ export const useSession = create<Session>((set) => ({
     setStore({ name: 'userInfo', content: userInfo });
     setStore({ name: 'roles', content: roles });
     setStore({ name: 'mustChangePassword', content: !!res.must_change_password });
-    set({ token: res.access_token, refreshToken: res.refresh_token, tenantId: res.tenant_id, userInfo, roles, mustChangePassword: !!res.must_change_password });
+    set({
+      token: res.access_token,
+      refreshToken: res.refresh_token,
+      tenantId: res.tenant_id,
+      userInfo,
+      roles,
+      mustChangePassword: !!res.must_change_password,
+    });
   },
   setUserInfo(info) {
     setStore({ name: 'userInfo', content: info });
@@ -72,10 +86,30 @@ export const useSession = create<Session>((set) => ({
     set({ fromMap: true, mapReturnUrl: url });
   },
   logoutLocal() {
-    for (const name of ['token', 'refreshToken', 'userInfo', 'roles', 'permission', 'mustChangePassword', 'fromMap', 'mapReturnUrl']) removeStore({ name });
+    for (const name of [
+      'token',
+      'refreshToken',
+      'userInfo',
+      'roles',
+      'permission',
+      'mustChangePassword',
+      'fromMap',
+      'mapReturnUrl',
+    ])
+      removeStore({ name });
     useMenu.getState().reset();
     resetTags();
     clearLock();
-    set({ token: '', refreshToken: '', userInfo: null, roles: [], permission: {}, fromMap: false, mapReturnUrl: '', mustChangePassword: false, isRefreshing: false });
+    set({
+      token: '',
+      refreshToken: '',
+      userInfo: null,
+      roles: [],
+      permission: {},
+      fromMap: false,
+      mapReturnUrl: '',
+      mustChangePassword: false,
+      isRefreshing: false,
+    });
   },
 }));

@@ -1,8 +1,14 @@
 /** Dictionaries the screens use (api-contract §5). */
-export type DictSeed = { code: string; dictValue: string; remark?: string; children: { dictKey: string; dictValue: string; sort: number; remark?: string }[] };
+export type DictSeed = {
+  code: string;
+  dictValue: string;
+  remark?: string;
+  children: { dictKey: string; dictValue: string; sort: number; remark?: string }[];
+};
 
 const d = (code: string, dictValue: string, entries: string): DictSeed => ({
-  code, dictValue,
+  code,
+  dictValue,
   children: entries.split(',').map((e, i) => {
     const [dictKey, value] = e.split(':');
     return { dictKey, dictValue: value, sort: i + 1 };

@@ -1,7 +1,12 @@
 /** Platform parameters. There is deliberately no default-password parameter: reset passwords are random. */
 export const paramSeed: { paramName: string; paramKey: string; paramValue: string; remark?: string }[] = [
   { paramName: '密码最小长度', paramKey: 'password.minLength', paramValue: '8', remark: '设置密码时的最小长度' },
-  { paramName: '登录失败上限', paramKey: 'login.maxFailures', paramValue: '5', remark: '10 分钟内连续失败次数，达到后锁定账号' },
+  {
+    paramName: '登录失败上限',
+    paramKey: 'login.maxFailures',
+    paramValue: '5',
+    remark: '10 分钟内连续失败次数，达到后锁定账号',
+  },
   { paramName: '账号锁定时长（分钟）', paramKey: 'login.lockMinutes', paramValue: '10' },
   { paramName: '验证码有效期（秒）', paramKey: 'captcha.ttlSeconds', paramValue: '300' },
   { paramName: '上传文件大小上限（KB）', paramKey: 'upload.maxSizeKb', paramValue: '10240' },

@@ -6,11 +6,12 @@ export const roleSeed = [
   { roleName: '城市管理员', roleAlias: 'city_admin', sort: 4 },
   { roleName: '领导', roleAlias: 'leader_admin', sort: 5 },
 ];
-export const deptSeed: { deptName: string; fullName?: string; parent?: string; sort: number; deptCategory?: number }[] = [
-  { deptName: 'Atrium', fullName: 'Atrium 城市运营中心', sort: 1, deptCategory: 1 },
-  { deptName: '技术部', parent: 'Atrium', sort: 1, deptCategory: 2 },
-  { deptName: '运营部', parent: 'Atrium', sort: 2, deptCategory: 2 },
-];
+export const deptSeed: { deptName: string; fullName?: string; parent?: string; sort: number; deptCategory?: number }[] =
+  [
+    { deptName: 'Atrium', fullName: 'Atrium 城市运营中心', sort: 1, deptCategory: 1 },
+    { deptName: '技术部', parent: 'Atrium', sort: 1, deptCategory: 2 },
+    { deptName: '运营部', parent: 'Atrium', sort: 2, deptCategory: 2 },
+  ];
 export const postSeed = [
   { category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1 },
   { category: 2, postCode: 'manager', postName: '经理', sort: 2 },

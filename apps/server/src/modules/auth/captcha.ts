@@ -8,12 +8,25 @@ import type { Services } from '../../platform/services.ts';
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
 /** `observe` lets a test harness read the code it drew; the production start never passes one. */
-export async function createCaptcha(s: Services, observe?: (key: string, text: string) => void): Promise<{ key: string; image: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, background: '#f2f6fc', width: 120, height: 40 });
+export async function createCaptcha(
+  s: Services,
+  observe?: (key: string, text: string) => void,
+): Promise<{ key: string; image: string }> {
+  const c = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0o1ilI',
+    color: true,
+    background: '#f2f6fc',
+    width: 120,
+    height: 40,
+  });
   const key = randomUUID();
   const now = s.now();
   await s.db.delete(captcha).where(lt(captcha.expiresAt, now));
-  await s.db.insert(captcha).values({ key, codeHash: sha256Hex(c.text.toLowerCase()), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
+  await s.db
+    .insert(captcha)
+    .values({ key, codeHash: sha256Hex(c.text.toLowerCase()), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
   const image = `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`;
   observe?.(key, c.text);
   return { key, image };

@@ -5,7 +5,15 @@ import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { consumeCaptcha, createCaptcha } from './captcha.ts';
 import {
-  OAuthError, allowsGrant, authTexts, authenticate, checkClient, checkTenant, openSession, refreshSession, revokeSession,
+  OAuthError,
+  allowsGrant,
+  authTexts,
+  authenticate,
+  checkClient,
+  checkTenant,
+  openSession,
+  refreshSession,
+  revokeSession,
 } from './service.ts';
 import { userInfo } from '../user/service.ts';
 
@@ -30,51 +38,59 @@ const header = (req: FastifyRequest, name: string) => {
 export type AuthRouteOptions = { onCaptcha?: (key: string, text: string) => void };
 
 export function authRoutes(app: FastifyInstance, s: Services, opts: AuthRouteOptions = {}) {
-  app.post('/api/blade-auth/oauth/token', {
-    config: { auth: 'none' },
-    schema: { tags: ['auth'], summary: 'OAuth token: captcha, password, refresh_token, social grants' },
-  }, async (req, reply) => {
-    try {
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      const parsed = tokenQuery.safeParse({ ...body, ...(req.query as object) });
-      if (!parsed.success) throw new OAuthError(400, { zh: '请求参数错误', en: 'Bad request' });
-      const q = parsed.data;
-      const client = await checkClient(s, req.headers.authorization);
-      const grant = q.grant_type ?? 'password';
-      if (!allowsGrant(client, grant)) throw new OAuthError(400, authTexts.badGrant);
-      const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+  app.post(
+    '/api/blade-auth/oauth/token',
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['auth'], summary: 'OAuth token: captcha, password, refresh_token, social grants' },
+    },
+    async (req, reply) => {
+      try {
+        const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+        const parsed = tokenQuery.safeParse({ ...body, ...(req.query as object) });
+        if (!parsed.success) throw new OAuthError(400, { zh: '请求参数错误', en: 'Bad request' });
+        const q = parsed.data;
+        const client = await checkClient(s, req.headers.authorization);
+        const grant = q.grant_type ?? 'password';
+        if (!allowsGrant(client, grant)) throw new OAuthError(400, authTexts.badGrant);
+        const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
 
-      if (grant === 'refresh_token') {
-        if (!q.refresh_token) throw new OAuthError(401, authTexts.badRefresh);
-        return await refreshSession(s, q.refresh_token, client);
+        if (grant === 'refresh_token') {
+          if (!q.refresh_token) throw new OAuthError(401, authTexts.badRefresh);
+          return await refreshSession(s, q.refresh_token, client);
+        }
+        if (grant === 'social') throw new OAuthError(400, authTexts.noSocial);
+        if (grant !== 'captcha' && grant !== 'password') throw new OAuthError(400, authTexts.badGrant);
+
+        if (grant === 'captcha') {
+          const good = await consumeCaptcha(s, header(req, 'captcha-key'), header(req, 'captcha-code'));
+          if (!good) throw new OAuthError(400, authTexts.badCaptcha);
+        } else if (s.config.captchaRequired) {
+          throw new OAuthError(400, authTexts.captchaRequired);
+        }
+        if (!q.username || !q.password) throw new OAuthError(400, authTexts.missing);
+        const tenantId = header(req, 'tenant-id') ?? q.tenantId ?? '000000';
+        await checkTenant(s, tenantId);
+        const u = await authenticate(s, tenantId, q.username, q.password, req.ip);
+        return await openSession(s, u, client, meta);
+      } catch (err) {
+        if (err instanceof OAuthError) return reply.status(err.status).send(err.body(req.lang));
+        throw err;
       }
-      if (grant === 'social') throw new OAuthError(400, authTexts.noSocial);
-      if (grant !== 'captcha' && grant !== 'password') throw new OAuthError(400, authTexts.badGrant);
+    },
+  );
 
-      if (grant === 'captcha') {
-        const good = await consumeCaptcha(s, header(req, 'captcha-key'), header(req, 'captcha-code'));
-        if (!good) throw new OAuthError(400, authTexts.badCaptcha);
-      } else if (s.config.captchaRequired) {
-        throw new OAuthError(400, authTexts.captchaRequired);
-      }
-      if (!q.username || !q.password) throw new OAuthError(400, authTexts.missing);
-      const tenantId = header(req, 'tenant-id') ?? q.tenantId ?? '000000';
-      await checkTenant(s, tenantId);
-      const u = await authenticate(s, tenantId, q.username, q.password, req.ip);
-      return await openSession(s, u, client, meta);
-    } catch (err) {
-      if (err instanceof OAuthError) return reply.status(err.status).send(err.body(req.lang));
-      throw err;
-    }
-  });
-
-  app.get('/api/blade-auth/oauth/captcha', {
-    config: { auth: 'none' },
-    schema: { tags: ['auth'], summary: 'A new single-use captcha (5 minutes)' },
-  }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return createCaptcha(s, opts.onCaptcha);
-  });
+  app.get(
+    '/api/blade-auth/oauth/captcha',
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['auth'], summary: 'A new single-use captcha (5 minutes)' },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createCaptcha(s, opts.onCaptcha);
+    },
+  );
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(req);

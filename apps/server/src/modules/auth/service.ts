@@ -14,7 +14,10 @@ export const LOCK_WINDOW_MS = 10 * 60_000;
 
 /** A failed token request: raw OAuth error JSON, not the envelope. */
 export class OAuthError extends Error {
-  constructor(readonly status: 400 | 401 | 429, readonly text: { zh: string; en: string }) {
+  constructor(
+    readonly status: 400 | 401 | 429,
+    readonly text: { zh: string; en: string },
+  ) {
     super(text.zh);
   }
   body(lang: Lang) {
@@ -54,7 +57,9 @@ export async function checkClient(s: Services, authorization: string | undefined
   const clientId = decoded.slice(0, i);
   const secret = decoded.slice(i + 1);
   const client = await s.cache.get('$global', `client:${clientId}`, async () => {
-    const [row] = await s.db.select().from(oauthClient)
+    const [row] = await s.db
+      .select()
+      .from(oauthClient)
       .where(and(eq(oauthClient.clientId, clientId), eq(oauthClient.isDeleted, 0), eq(oauthClient.status, 1)));
     return row ?? null;
   });
@@ -63,11 +68,17 @@ export async function checkClient(s: Services, authorization: string | undefined
 }
 
 export function allowsGrant(client: Client, grant: string): boolean {
-  return client.authorizedGrantTypes.split(',').map((g) => g.trim()).includes(grant);
+  return client.authorizedGrantTypes
+    .split(',')
+    .map((g) => g.trim())
+    .includes(grant);
 }
 
 export async function checkTenant(s: Services, tenantId: string) {
-  const [t] = await s.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
+  const [t] = await s.db
+    .select()
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
   if (!t) throw new OAuthError(400, authTexts.noTenant);
   if (t.status !== 1) throw new OAuthError(400, authTexts.tenantDisabled);
   if (t.expireTime && t.expireTime.getTime() < s.now().getTime()) throw new OAuthError(400, authTexts.tenantExpired);
@@ -76,7 +87,9 @@ export async function checkTenant(s: Services, tenantId: string) {
 
 async function recentFailures(s: Services, tenantId: string, account: string) {
   const since = new Date(s.now().getTime() - LOCK_WINDOW_MS);
-  const rows = await s.db.select({ at: loginFailure.at }).from(loginFailure)
+  const rows = await s.db
+    .select({ at: loginFailure.at })
+    .from(loginFailure)
     .where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account), gte(loginFailure.at, since)));
   return rows.map((r) => r.at.getTime()).sort((a, b) => a - b);
 }
@@ -93,15 +106,24 @@ export async function checkNotLocked(s: Services, tenantId: string, account: str
 /** Checks account and password of a tenant; every failure counts towards the lock. */
 export async function authenticate(s: Services, tenantId: string, account: string, wirePassword: string, ip: string) {
   await checkNotLocked(s, tenantId, account);
-  const [u] = await withTenant(s.db, tenantId, (tx) => tx.select().from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0))));
+  const [u] = await withTenant(s.db, tenantId, (tx) =>
+    tx
+      .select()
+      .from(user)
+      .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0))),
+  );
   let ok = false;
   if (u) {
     const v = await verifyPassword(wirePassword, u.password);
     ok = v.ok;
     if (ok && v.needsRehash) {
       const rehashed = await hashPassword(wirePassword);
-      await withTenant(s.db, tenantId, (tx) => tx.update(user).set({ password: rehashed }).where(and(eq(user.id, u.id), eq(user.tenantId, tenantId))));
+      await withTenant(s.db, tenantId, (tx) =>
+        tx
+          .update(user)
+          .set({ password: rehashed })
+          .where(and(eq(user.id, u.id), eq(user.tenantId, tenantId))),
+      );
     }
   } else {
     await burnPasswordCheck(wirePassword);
@@ -119,7 +141,9 @@ export async function authenticate(s: Services, tenantId: string, account: strin
 export type UserRow = typeof user.$inferSelect;
 
 async function rolesOf(db: Db, u: UserRow) {
-  return db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
+  return db
+    .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
+    .from(userRole)
     .innerJoin(role, and(eq(role.id, userRole.roleId), eq(role.isDeleted, 0)))
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
 }
@@ -130,9 +154,16 @@ export async function openSession(s: Services, u: UserRow, client: Client, meta:
   const sid = randomUUID();
   const now = s.now();
   await s.db.insert(authSession).values({
-    id: sid, tenantId: u.tenantId, userId: u.id, clientId: client.clientId, refreshHash: sha256Hex(refresh),
-    expiresAt: new Date(now.getTime() + client.refreshTokenValidity * 1000), createdAt: now, lastUsedAt: now,
-    ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500),
+    id: sid,
+    tenantId: u.tenantId,
+    userId: u.id,
+    clientId: client.clientId,
+    refreshHash: sha256Hex(refresh),
+    expiresAt: new Date(now.getTime() + client.refreshTokenValidity * 1000),
+    createdAt: now,
+    lastUsedAt: now,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500),
   });
   return tokenResponse(s, u, client, sid, refresh);
 }
@@ -142,22 +173,51 @@ async function tokenResponse(s: Services, u: UserRow, client: Client, sid: strin
     const roles = await rolesOf(tx, u);
     let deptName = '';
     if (u.deptId) {
-      const [d] = await tx.select({ name: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
+      const [d] = await tx
+        .select({ name: dept.deptName })
+        .from(dept)
+        .where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
       deptName = d?.name ?? '';
     }
     return { roles, deptName };
   });
   const roleIds = roles.map((r) => r.id);
   const { token, jti } = await s.tokens.signAccess(
-    { tenantId: u.tenantId, userId: u.id, account: u.account, roleIds, deptId: u.deptId, clientId: client.clientId, sid, mustChange: u.mustChangePassword === 1 },
+    {
+      tenantId: u.tenantId,
+      userId: u.id,
+      account: u.account,
+      roleIds,
+      deptId: u.deptId,
+      clientId: client.clientId,
+      sid,
+      mustChange: u.mustChangePassword === 1,
+    },
     client.accessTokenValidity,
   );
   return {
-    access_token: token, token_type: 'bearer', refresh_token: refresh, expires_in: client.accessTokenValidity, scope: 'all',
-    tenant_id: u.tenantId, user_id: u.id, user_name: u.account, account: u.account, real_name: u.realName ?? '',
-    nick_name: u.name ?? u.account, avatar: u.avatar ?? '', role_id: roleIds.join(','), role_name: roles.map((r) => r.alias).join(','),
-    dept_id: u.deptId ?? '', dept_name: deptName, post_id: u.postId ?? '', oauth_id: u.oauthId ?? '', client_id: client.clientId,
-    must_change_password: u.mustChangePassword === 1, license: 'Atrium', jti,
+    access_token: token,
+    token_type: 'bearer',
+    refresh_token: refresh,
+    expires_in: client.accessTokenValidity,
+    scope: 'all',
+    tenant_id: u.tenantId,
+    user_id: u.id,
+    user_name: u.account,
+    account: u.account,
+    real_name: u.realName ?? '',
+    nick_name: u.name ?? u.account,
+    avatar: u.avatar ?? '',
+    role_id: roleIds.join(','),
+    role_name: roles.map((r) => r.alias).join(','),
+    dept_id: u.deptId ?? '',
+    dept_name: deptName,
+    post_id: u.postId ?? '',
+    oauth_id: u.oauthId ?? '',
+    client_id: client.clientId,
+    must_change_password: u.mustChangePassword === 1,
+    license: 'Atrium',
+    jti,
   };
 }
 
@@ -166,12 +226,25 @@ export async function refreshSession(s: Services, presented: string, client: Cli
   const oldHash = sha256Hex(presented);
   const next = newRefreshToken();
   const now = s.now();
-  const [sess] = await s.db.update(authSession).set({ refreshHash: sha256Hex(next), lastUsedAt: now })
-    .where(and(eq(authSession.refreshHash, oldHash), isNull(authSession.revokedAt), gte(authSession.expiresAt, now), eq(authSession.clientId, client.clientId)))
+  const [sess] = await s.db
+    .update(authSession)
+    .set({ refreshHash: sha256Hex(next), lastUsedAt: now })
+    .where(
+      and(
+        eq(authSession.refreshHash, oldHash),
+        isNull(authSession.revokedAt),
+        gte(authSession.expiresAt, now),
+        eq(authSession.clientId, client.clientId),
+      ),
+    )
     .returning();
   if (!sess) throw new OAuthError(401, authTexts.badRefresh);
   const [u] = await withTenant(s.db, sess.tenantId, (tx) =>
-    tx.select().from(user).where(and(eq(user.id, sess.userId), eq(user.tenantId, sess.tenantId), eq(user.isDeleted, 0))));
+    tx
+      .select()
+      .from(user)
+      .where(and(eq(user.id, sess.userId), eq(user.tenantId, sess.tenantId), eq(user.isDeleted, 0))),
+  );
   if (!u || u.status !== 1) throw new OAuthError(401, authTexts.badRefresh);
   await checkTenant(s, u.tenantId);
   return tokenResponse(s, u, client, sess.id, next);
@@ -179,7 +252,10 @@ export async function refreshSession(s: Services, presented: string, client: Cli
 
 export async function revokeSession(s: Services, sid: string) {
   const now = s.now();
-  await s.db.update(authSession).set({ revokedAt: now }).where(and(eq(authSession.id, sid), isNull(authSession.revokedAt)));
+  await s.db
+    .update(authSession)
+    .set({ revokedAt: now })
+    .where(and(eq(authSession.id, sid), isNull(authSession.revokedAt)));
   s.tokens.revoke(sid, now.getTime() + 24 * 3600_000);
 }
 
@@ -192,13 +268,24 @@ export async function loadRevokedSessions(s: Services, maxAccessTtlSeconds: numb
 
 export async function revokeUserSessions(s: Services, userIds: string[], exceptSid?: string) {
   if (!userIds.length) return;
-  const rows = await s.db.update(authSession).set({ revokedAt: s.now() })
-    .where(and(inArray(authSession.userId, userIds), isNull(authSession.revokedAt), exceptSid ? ne(authSession.id, exceptSid) : undefined))
+  const rows = await s.db
+    .update(authSession)
+    .set({ revokedAt: s.now() })
+    .where(
+      and(
+        inArray(authSession.userId, userIds),
+        isNull(authSession.revokedAt),
+        exceptSid ? ne(authSession.id, exceptSid) : undefined,
+      ),
+    )
     .returning({ id: authSession.id });
   for (const r of rows) s.tokens.revoke(r.id, s.now().getTime() + 24 * 3600_000);
 }
 
 export async function failureCount(s: Services, tenantId: string, account: string) {
-  const [r] = await s.db.select({ n: count() }).from(loginFailure).where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account)));
+  const [r] = await s.db
+    .select({ n: count() })
+    .from(loginFailure)
+    .where(and(eq(loginFailure.tenantId, tenantId), eq(loginFailure.account, account)));
   return r?.n ?? 0;
 }

@@ -26,11 +26,18 @@ const texts = {
 /** Departments: a tree kept by `ancestors` ("0,1,5"), which the data scope "own department and below" reads. */
 export function deptRoutes(app: FastifyInstance, s: Services) {
   return crudRoutes(app, s, {
-    entity: 'dept', table: dept, base: '/api/blade-system/dept',
+    entity: 'dept',
+    table: dept,
+    base: '/api/blade-system/dept',
     codes: { view: 'dept', add: 'dept_add', edit: 'dept_edit', remove: 'dept_delete' },
     body,
     list: {
-      filters: { deptName: { column: dept.deptName, op: 'like' }, fullName: { column: dept.fullName, op: 'like' }, deptCategory: { column: dept.deptCategory, op: 'eq' }, parentId: { column: dept.parentId, op: 'eq' } },
+      filters: {
+        deptName: { column: dept.deptName, op: 'like' },
+        fullName: { column: dept.fullName, op: 'like' },
+        deptCategory: { column: dept.deptCategory, op: 'eq' },
+        parentId: { column: dept.parentId, op: 'eq' },
+      },
       sorts: { sort: dept.sort, deptName: dept.deptName, createTime: dept.createTime },
       defaultSort: [asc(dept.sort), asc(dept.id)],
       createTime: dept.createTime,
@@ -40,7 +47,10 @@ export function deptRoutes(app: FastifyInstance, s: Services) {
     async beforeSave({ tx, auth, input, existing, scope }) {
       if (input.parentId === '0') return { ancestors: '0' };
       // The parent must be a department the caller can see (tenant and data scope).
-      const [parent] = await tx.select().from(dept).where(and(eq(dept.tenantId, auth.tenantId), eq(dept.id, input.parentId), eq(dept.isDeleted, 0), scope));
+      const [parent] = await tx
+        .select()
+        .from(dept)
+        .where(and(eq(dept.tenantId, auth.tenantId), eq(dept.id, input.parentId), eq(dept.isDeleted, 0), scope));
       if (!parent) throw badRequest(texts.parentMissing, [{ field: 'parentId', message: texts.parentMissing.zh }]);
       if (existing && (parent.id === existing.id || `,${parent.ancestors},`.includes(`,${existing.id},`))) {
         throw badRequest(texts.cycle, [{ field: 'parentId', message: texts.cycle.zh }]);
@@ -52,14 +62,33 @@ export function deptRoutes(app: FastifyInstance, s: Services) {
       if (!existing || existing.ancestors === row.ancestors) return;
       const oldPrefix = `${existing.ancestors},${row.id}`;
       const newPrefix = `${row.ancestors},${row.id}`;
-      await tx.update(dept).set({ ancestors: sql`${newPrefix} || substr(${dept.ancestors}, ${oldPrefix.length + 1})` })
-        .where(and(eq(dept.tenantId, auth.tenantId), sql`(${dept.ancestors} = ${oldPrefix} or ${dept.ancestors} like ${`${oldPrefix},%`})`));
+      await tx
+        .update(dept)
+        .set({ ancestors: sql`${newPrefix} || substr(${dept.ancestors}, ${oldPrefix.length + 1})` })
+        .where(
+          and(
+            eq(dept.tenantId, auth.tenantId),
+            sql`(${dept.ancestors} = ${oldPrefix} or ${dept.ancestors} like ${`${oldPrefix},%`})`,
+          ),
+        );
     },
     async beforeRemove(tx, ids, auth) {
-      const [{ kids }] = await tx.select({ kids: count() }).from(dept)
-        .where(and(eq(dept.tenantId, auth.tenantId), eq(dept.isDeleted, 0), inArray(dept.parentId, ids), notInArray(dept.id, ids)));
+      const [{ kids }] = await tx
+        .select({ kids: count() })
+        .from(dept)
+        .where(
+          and(
+            eq(dept.tenantId, auth.tenantId),
+            eq(dept.isDeleted, 0),
+            inArray(dept.parentId, ids),
+            notInArray(dept.id, ids),
+          ),
+        );
       if (kids > 0) throw badRequest(texts.hasChildren);
-      const [{ n }] = await tx.select({ n: count() }).from(user).where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), inArray(user.deptId, ids)));
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(user)
+        .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), inArray(user.deptId, ids)));
       if (n > 0) throw badRequest(texts.hasUsers(n));
     },
   });

@@ -8,15 +8,19 @@ import type { AuthContext } from '../../platform/tokens.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { grantedMenus, type MenuRow } from './service.ts';
 
-export const beyondOwn = () => new AppError(403, { zh: '不能授予超出自身的权限', en: 'You cannot grant more than you hold yourself' });
+export const beyondOwn = () =>
+  new AppError(403, { zh: '不能授予超出自身的权限', en: 'You cannot grant more than you hold yourself' });
 
 /** Menus a tenant may reference: the platform's and its own. */
-export const visibleMenu = (tenantId: string) => and(eq(menu.isDeleted, 0), or(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.tenantId, tenantId)));
+export const visibleMenu = (tenantId: string) =>
+  and(eq(menu.isDeleted, 0), or(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.tenantId, tenantId)));
 
 /** What the caller may hand out: every menu for the platform administrator, otherwise exactly what their roles hold. */
 export async function grantableMenus(s: Services, auth: AuthContext): Promise<MenuRow[]> {
   if (await isPlatformAdmin(s, auth)) {
-    return withTenant(s.db, auth.tenantId, (tx) => tx.select().from(menu).where(visibleMenu(auth.tenantId)).orderBy(asc(menu.sort), asc(menu.id)));
+    return withTenant(s.db, auth.tenantId, (tx) =>
+      tx.select().from(menu).where(visibleMenu(auth.tenantId)).orderBy(asc(menu.sort), asc(menu.id)),
+    );
   }
   return grantedMenus(s, auth.tenantId, auth.roleIds);
 }
@@ -28,7 +32,10 @@ export async function grantableMenus(s: Services, auth: AuthContext): Promise<Me
 export async function checkMenus(tx: Db, auth: AuthContext, ids: string[], grantable: MenuRow[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
-  const found = await tx.select({ id: menu.id }).from(menu).where(and(visibleMenu(auth.tenantId), inArray(menu.id, unique)));
+  const found = await tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(visibleMenu(auth.tenantId), inArray(menu.id, unique)));
   if (found.length !== unique.length) throw notFound();
   const allowed = new Set(grantable.map((m) => m.id));
   if (unique.some((id) => !allowed.has(id))) throw beyondOwn();
@@ -36,11 +43,19 @@ export async function checkMenus(tx: Db, auth: AuthContext, ids: string[], grant
 }
 
 /** Scope ids of a grant: the tenant's own scopes, attached to menus the caller may grant. */
-export async function checkScopes(tx: Db, auth: AuthContext, kind: 'data' | 'api', ids: string[], grantable: MenuRow[]) {
+export async function checkScopes(
+  tx: Db,
+  auth: AuthContext,
+  kind: 'data' | 'api',
+  ids: string[],
+  grantable: MenuRow[],
+) {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
   const t = kind === 'data' ? dataScope : apiScope;
-  const found = await tx.select({ id: t.id, menuId: t.menuId }).from(t)
+  const found = await tx
+    .select({ id: t.id, menuId: t.menuId })
+    .from(t)
     .where(and(eq(t.tenantId, auth.tenantId), eq(t.isDeleted, 0), inArray(t.id, unique)));
   if (found.length !== unique.length) throw notFound();
   const allowed = new Set(grantable.map((m) => m.id));

@@ -8,8 +8,20 @@ import { subtree } from '../../platform/tree.ts';
 
 export type MenuRow = typeof menu.$inferSelect;
 export type MenuNode = {
-  id: string; parentId: string; code: string; name: string; alias: string; path: string; source: string; sort: number;
-  category: number; action: number; isOpen: number; remark: string; hasChildren: boolean; children: MenuNode[];
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: number;
+  action: number;
+  isOpen: number;
+  remark: string;
+  hasChildren: boolean;
+  children: MenuNode[];
 };
 
 const roleKey = (roleIds: string[]) => [...roleIds].sort().join(',');
@@ -18,23 +30,42 @@ const roleKey = (roleIds: string[]) => [...roleIds].sort().join(',');
 export async function grantedMenus(s: Services, tenantId: string, roleIds: string[]): Promise<MenuRow[]> {
   return s.cache.get(tenantId, `menus:${roleKey(roleIds)}`, async () => {
     if (!roleIds.length) return [];
-    return withTenant(s.db, tenantId, (tx) => tx.selectDistinct({ m: menu }).from(roleMenu)
-      .innerJoin(menu, and(eq(menu.id, roleMenu.menuId), eq(menu.isDeleted, 0)))
-      .where(and(inArray(roleMenu.roleId, roleIds), eq(roleMenu.tenantId, tenantId)))
-      .orderBy(asc(menu.sort), asc(menu.id))
-      .then((rows) => rows.map((r) => r.m)));
+    return withTenant(s.db, tenantId, (tx) =>
+      tx
+        .selectDistinct({ m: menu })
+        .from(roleMenu)
+        .innerJoin(menu, and(eq(menu.id, roleMenu.menuId), eq(menu.isDeleted, 0)))
+        .where(and(inArray(roleMenu.roleId, roleIds), eq(roleMenu.tenantId, tenantId)))
+        .orderBy(asc(menu.sort), asc(menu.id))
+        .then((rows) => rows.map((r) => r.m)),
+    );
   });
 }
 
 export async function permissionCodes(s: Services, tenantId: string, roleIds: string[]): Promise<Set<string>> {
-  return s.cache.get(tenantId, `codes:${roleKey(roleIds)}`, async () =>
-    new Set((await grantedMenus(s, tenantId, roleIds)).map((m) => m.code)));
+  return s.cache.get(
+    tenantId,
+    `codes:${roleKey(roleIds)}`,
+    async () => new Set((await grantedMenus(s, tenantId, roleIds)).map((m) => m.code)),
+  );
 }
 
 export function toNode(m: MenuRow): MenuNode {
   return {
-    id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias ?? '', path: m.path ?? '', source: m.source ?? '',
-    sort: m.sort, category: m.category, action: m.action, isOpen: m.isOpen, remark: m.remark ?? '', hasChildren: false, children: [],
+    id: m.id,
+    parentId: m.parentId,
+    code: m.code,
+    name: m.name,
+    alias: m.alias ?? '',
+    path: m.path ?? '',
+    source: m.source ?? '',
+    sort: m.sort,
+    category: m.category,
+    action: m.action,
+    isOpen: m.isOpen,
+    remark: m.remark ?? '',
+    hasChildren: false,
+    children: [],
   };
 }
 
@@ -59,10 +90,14 @@ export async function routes(s: Services, auth: AuthContext, topMenuId?: string)
     const rows = (await grantedMenus(s, auth.tenantId, auth.roleIds)).filter((m) => m.category === 1);
     if (!topMenuId) return buildTree(rows);
     const roots = await withTenant(s.db, auth.tenantId, async (tx) => {
-      const [tm] = await tx.select({ id: topMenu.id }).from(topMenu)
+      const [tm] = await tx
+        .select({ id: topMenu.id })
+        .from(topMenu)
         .where(and(eq(topMenu.id, topMenuId), eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)));
       if (!tm) throw notFound();
-      return tx.select({ id: topMenuSetting.menuId }).from(topMenuSetting)
+      return tx
+        .select({ id: topMenuSetting.menuId })
+        .from(topMenuSetting)
         .where(and(eq(topMenuSetting.topMenuId, topMenuId), eq(topMenuSetting.tenantId, auth.tenantId)));
     });
     const keep = subtree(rows, new Set(roots.map((r) => r.id)));
@@ -83,13 +118,28 @@ export async function buttons(s: Services, auth: AuthContext): Promise<MenuNode[
 export async function topMenus(s: Services, auth: AuthContext) {
   return s.cache.get(auth.tenantId, `top-menus:${roleKey(auth.roleIds)}`, async () => {
     const granted = (await grantedMenus(s, auth.tenantId, auth.roleIds)).filter((m) => m.category === 1);
-    const [tops, settings] = await withTenant(s.db, auth.tenantId, async (tx) => [
-      await tx.select({ id: topMenu.id, code: topMenu.code, name: topMenu.name, source: topMenu.source, sort: topMenu.sort })
-        .from(topMenu).where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)))
-        .orderBy(asc(topMenu.sort), asc(topMenu.id)),
-      await tx.select({ topMenuId: topMenuSetting.topMenuId, menuId: topMenuSetting.menuId }).from(topMenuSetting)
-        .where(eq(topMenuSetting.tenantId, auth.tenantId)),
-    ] as const);
+    const [tops, settings] = await withTenant(
+      s.db,
+      auth.tenantId,
+      async (tx) =>
+        [
+          await tx
+            .select({
+              id: topMenu.id,
+              code: topMenu.code,
+              name: topMenu.name,
+              source: topMenu.source,
+              sort: topMenu.sort,
+            })
+            .from(topMenu)
+            .where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0)))
+            .orderBy(asc(topMenu.sort), asc(topMenu.id)),
+          await tx
+            .select({ topMenuId: topMenuSetting.topMenuId, menuId: topMenuSetting.menuId })
+            .from(topMenuSetting)
+            .where(eq(topMenuSetting.tenantId, auth.tenantId)),
+        ] as const,
+    );
     return tops.filter((t) => {
       const keep = subtree(granted, new Set(settings.filter((x) => x.topMenuId === t.id).map((x) => x.menuId)));
       return granted.some((m) => keep.has(m.id));

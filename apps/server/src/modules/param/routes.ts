@@ -16,15 +16,25 @@ const body = z.object({
 /** System parameters are platform-wide (password policy, tenant defaults): the platform administrator's alone. */
 export function paramRoutes(app: FastifyInstance, s: Services) {
   crudRoutes(app, s, {
-    entity: 'param', table: param, base: '/api/blade-system/param', global: true, platform: true,
+    entity: 'param',
+    table: param,
+    base: '/api/blade-system/param',
+    global: true,
+    platform: true,
     codes: { view: 'param', add: 'param_add', edit: 'param_edit', remove: 'param_delete' },
     body,
     list: {
-      filters: { paramName: { column: param.paramName, op: 'like' }, paramKey: { column: param.paramKey, op: 'like' }, paramValue: { column: param.paramValue, op: 'like' } },
+      filters: {
+        paramName: { column: param.paramName, op: 'like' },
+        paramKey: { column: param.paramKey, op: 'like' },
+        paramValue: { column: param.paramValue, op: 'like' },
+      },
       sorts: { paramKey: param.paramKey, createTime: param.createTime },
       createTime: param.createTime,
     },
-    unique: { param_key_uq: { field: 'paramKey', text: { zh: '参数键名已存在', en: 'The parameter key already exists' } } },
+    unique: {
+      param_key_uq: { field: 'paramKey', text: { zh: '参数键名已存在', en: 'The parameter key already exists' } },
+    },
     afterWrite: () => s.cache.clearAll(),
   });
 }

@@ -27,24 +27,41 @@ export function postRoutes(root: FastifyInstance, s: Services) {
     codes: { view: 'post', add: 'post_add', edit: 'post_edit', remove: 'post_delete' },
     body,
     list: {
-      filters: { postCode: { column: post.postCode, op: 'like' }, postName: { column: post.postName, op: 'like' }, category: { column: post.category, op: 'eq' } },
+      filters: {
+        postCode: { column: post.postCode, op: 'like' },
+        postName: { column: post.postName, op: 'like' },
+        category: { column: post.category, op: 'eq' },
+      },
       sorts: { sort: post.sort, postCode: post.postCode, createTime: post.createTime },
       defaultSort: [asc(post.sort)],
       createTime: post.createTime,
     },
     unique: { post_code_uq: { field: 'postCode', text: { zh: '岗位编号已存在', en: 'The post code already exists' } } },
     async beforeRemove(tx, ids, auth) {
-      const [{ n }] = await tx.select({ n: count() }).from(user)
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(user)
         .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), inArray(user.postId, ids)));
-      if (n > 0) throw badRequest({ zh: `岗位仍有 ${n} 个用户在用，不能删除`, en: `The post is still held by ${n} user(s)` });
+      if (n > 0)
+        throw badRequest({ zh: `岗位仍有 ${n} 个用户在用，不能删除`, en: `The post is still held by ${n} user(s)` });
     },
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/blade-system/post/select', { config: { permission: ['post', 'user'] }, schema: { tags: ['post'] } }, async (req) => {
-    const auth = requireAuth(req);
-    return ok(await withTenant(s.db, auth.tenantId, (tx) =>
-      tx.select({ id: post.id, postCode: post.postCode, postName: post.postName }).from(post)
-        .where(and(eq(post.tenantId, auth.tenantId), eq(post.isDeleted, 0))).orderBy(asc(post.sort))));
-  });
+  app.get(
+    '/api/blade-system/post/select',
+    { config: { permission: ['post', 'user'] }, schema: { tags: ['post'] } },
+    async (req) => {
+      const auth = requireAuth(req);
+      return ok(
+        await withTenant(s.db, auth.tenantId, (tx) =>
+          tx
+            .select({ id: post.id, postCode: post.postCode, postName: post.postName })
+            .from(post)
+            .where(and(eq(post.tenantId, auth.tenantId), eq(post.isDeleted, 0)))
+            .orderBy(asc(post.sort)),
+        ),
+      );
+    },
+  );
 }

@@ -24,30 +24,44 @@ const texts = {
 export function resourceRoutes(app: FastifyInstance, s: Services) {
   const dir = path.join(s.config.dataDir, 'uploads');
 
-  app.post('/api/blade-resource/oss/endpoint/put-file', { schema: { tags: ['resource'], summary: 'Upload one file (multipart field "file")' } }, async (req) => {
-    const auth = requireAuth(req);
-    if (!req.isMultipart()) throw badRequest(texts.noFile);
-    const part = await req.file({ limits: { fileSize: s.config.uploadMaxBytes, files: 1 } });
-    if (!part) throw badRequest(texts.noFile);
-    const buf = await part.toBuffer().catch((err: { code?: string }) => {
-      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
-      throw err;
-    });
-    if (part.file.truncated) throw badRequest(texts.tooLarge);
-    if (!buf.length) throw badRequest(texts.noFile);
-    const kind = sniff(buf, part.filename);
-    if (!kind) throw badRequest(texts.badType);
-    const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
-    const link = `/files/${name}`;
-    const attachId = newId();
-    await withTenant(s.db, auth.tenantId, (tx) => tx.insert(attach).values({
-      id: attachId, tenantId: auth.tenantId, link, domain: '', name, originalName: part.filename.slice(0, 500), extension: kind.ext,
-      attachSize: buf.length, createUser: auth.userId, createTime: s.now(),
-    }));
-    return ok({ link, domain: '', name, originalName: part.filename, attachId }, '上传成功');
-  });
+  app.post(
+    '/api/blade-resource/oss/endpoint/put-file',
+    { schema: { tags: ['resource'], summary: 'Upload one file (multipart field "file")' } },
+    async (req) => {
+      const auth = requireAuth(req);
+      if (!req.isMultipart()) throw badRequest(texts.noFile);
+      const part = await req.file({ limits: { fileSize: s.config.uploadMaxBytes, files: 1 } });
+      if (!part) throw badRequest(texts.noFile);
+      const buf = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
+        throw err;
+      });
+      if (part.file.truncated) throw badRequest(texts.tooLarge);
+      if (!buf.length) throw badRequest(texts.noFile);
+      const kind = sniff(buf, part.filename);
+      if (!kind) throw badRequest(texts.badType);
+      const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
+      const link = `/files/${name}`;
+      const attachId = newId();
+      await withTenant(s.db, auth.tenantId, (tx) =>
+        tx.insert(attach).values({
+          id: attachId,
+          tenantId: auth.tenantId,
+          link,
+          domain: '',
+          name,
+          originalName: part.filename.slice(0, 500),
+          extension: kind.ext,
+          attachSize: buf.length,
+          createUser: auth.userId,
+          createTime: s.now(),
+        }),
+      );
+      return ok({ link, domain: '', name, originalName: part.filename, attachId }, '上传成功');
+    },
+  );
 
   app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     const { name } = req.params as { name: string };
@@ -57,7 +71,10 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
     const file = path.join(dir, name);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) throw notFound();
-    reply.header('content-type', kind.mime).header('content-length', stat.size).header('cache-control', 'private, max-age=86400');
+    reply
+      .header('content-type', kind.mime)
+      .header('content-length', stat.size)
+      .header('cache-control', 'private, max-age=86400');
     if (!kind.inline) reply.header('content-disposition', 'attachment');
     return reply.send(fs.createReadStream(file));
   });

@@ -15,7 +15,9 @@ import { withTenant } from '../../platform/tenant-db.ts';
 import { nextTenantId, provisionTenant } from './service.ts';
 
 const dateMsg = fieldText('日期格式错误', 'Bad date');
-const date = z.union([z.string().trim().max(40), z.null()]).optional()
+const date = z
+  .union([z.string().trim().max(40), z.null()])
+  .optional()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
     if (v === null || v === '') return null;
@@ -26,13 +28,49 @@ const date = z.union([z.string().trim().max(40), z.null()]).optional()
     }
     return d;
   });
-const quota = z.coerce.number().int().min(-1, fieldText('账号额度须为 -1（不限）或正整数', 'Quota is -1 (unlimited) or a positive number')).max(10_000_000);
+const quota = z.coerce
+  .number()
+  .int()
+  .min(-1, fieldText('账号额度须为 -1（不限）或正整数', 'Quota is -1 (unlimited) or a positive number'))
+  .max(10_000_000);
 
 const body = z.object({
-  tenantId: z.union([z.string().trim().regex(/^\d{6}$/, fieldText('租户编号须为 6 位数字', 'The tenant id has 6 digits')), z.literal('')]).optional(),
+  tenantId: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, fieldText('租户编号须为 6 位数字', 'The tenant id has 6 digits')),
+      z.literal(''),
+    ])
+    .optional(),
   tenantName: requiredText('请输入租户名称', 'Enter the tenant name', 50),
-  domain: z.union([z.string().trim().toLowerCase().max(255).regex(/^[a-z0-9.-]+(:\d+)?$/, fieldText('域名格式不正确', 'Bad domain')), z.literal('')]).optional().nullable(),
-  backgroundUrl: z.union([z.string().trim().max(1000).regex(/^(https?:\/\/|\/)/, fieldText('背景图地址须以 http、https 或 / 开头', 'The URL starts with http, https or /')), z.literal('')]).optional().nullable(),
+  domain: z
+    .union([
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(255)
+        .regex(/^[a-z0-9.-]+(:\d+)?$/, fieldText('域名格式不正确', 'Bad domain')),
+      z.literal(''),
+    ])
+    .optional()
+    .nullable(),
+  backgroundUrl: z
+    .union([
+      z
+        .string()
+        .trim()
+        .max(1000)
+        .regex(
+          /^(https?:\/\/|\/)/,
+          fieldText('背景图地址须以 http、https 或 / 开头', 'The URL starts with http, https or /'),
+        ),
+      z.literal(''),
+    ])
+    .optional()
+    .nullable(),
   linkman: optionalText(20),
   contactNumber: optionalText(20),
   address: optionalText(255),
@@ -50,23 +88,41 @@ const texts = {
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */
 export function tenantRoutes(root: FastifyInstance, s: Services) {
   crudRoutes(root, s, {
-    entity: 'tenant', table: tenant, base: '/api/blade-system/tenant', global: true, platform: true,
+    entity: 'tenant',
+    table: tenant,
+    base: '/api/blade-system/tenant',
+    global: true,
+    platform: true,
     codes: { view: 'tenant', add: 'tenant_add', edit: 'tenant_edit', remove: 'tenant_delete' },
     body,
     list: {
-      filters: { tenantId: { column: tenant.tenantId, op: 'like' }, tenantName: { column: tenant.tenantName, op: 'like' }, linkman: { column: tenant.linkman, op: 'like' }, domain: { column: tenant.domain, op: 'like' } },
-      sorts: { tenantId: tenant.tenantId, tenantName: tenant.tenantName, createTime: tenant.createTime, expireTime: tenant.expireTime },
+      filters: {
+        tenantId: { column: tenant.tenantId, op: 'like' },
+        tenantName: { column: tenant.tenantName, op: 'like' },
+        linkman: { column: tenant.linkman, op: 'like' },
+        domain: { column: tenant.domain, op: 'like' },
+      },
+      sorts: {
+        tenantId: tenant.tenantId,
+        tenantName: tenant.tenantName,
+        createTime: tenant.createTime,
+        expireTime: tenant.expireTime,
+      },
       defaultSort: [sql`${tenant.tenantId} asc`],
       createTime: tenant.createTime,
     },
     unique: {
       tenant_tenant_id_uq: { field: 'tenantId', text: { zh: '租户编号已存在', en: 'The tenant id already exists' } },
-      tenant_domain_uq: { field: 'domain', text: { zh: '域名已被其他租户使用', en: 'The domain is used by another tenant' } },
+      tenant_domain_uq: {
+        field: 'domain',
+        text: { zh: '域名已被其他租户使用', en: 'The domain is used by another tenant' },
+      },
     },
     async beforeSave({ tx, input, existing }) {
       const domain = input.domain || null;
       if (existing) {
-        if (input.tenantId && input.tenantId !== existing.tenantId) throw badRequest(texts.platformFixed, [{ field: 'tenantId', message: texts.platformFixed.zh }]);
+        if (input.tenantId && input.tenantId !== existing.tenantId)
+          throw badRequest(texts.platformFixed, [{ field: 'tenantId', message: texts.platformFixed.zh }]);
         return { tenantId: existing.tenantId, domain };
       }
       return { tenantId: input.tenantId || (await nextTenantId(tx)), domain };
@@ -83,39 +139,78 @@ export function tenantRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['tenant'];
   /** Account quota and expiry of several tenants at once. */
-  app.post('/api/blade-system/tenant/setting', {
-    config: { permission: 'tenant_setting', platform: true },
-    schema: { tags, querystring: z.object({ ids: idList }), body: settingBody },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    const ids = [...new Set(req.query.ids)];
-    await withTenant(s.db, auth.tenantId, async (tx) => {
-      const rows = await tx.select().from(tenant).where(and(inArray(tenant.id, ids), eq(tenant.isDeleted, 0)));
-      if (rows.length !== ids.length) throw notFound();
-      const set = { accountNumber: req.body.accountNumber, ...(req.body.expireTime !== undefined ? { expireTime: req.body.expireTime } : {}) };
-      await tx.update(tenant).set({ ...set, updateUser: auth.userId, updateTime: s.now(), version: sql`${tenant.version} + 1` }).where(inArray(tenant.id, ids));
-      for (const r of rows) await writeAudit(s, tx, auth, req.id, 'tenant', 'setting', r.id, { accountNumber: r.accountNumber, expireTime: r.expireTime }, set);
-    });
-    return ok(true, '配置成功');
-  });
+  app.post(
+    '/api/blade-system/tenant/setting',
+    {
+      config: { permission: 'tenant_setting', platform: true },
+      schema: { tags, querystring: z.object({ ids: idList }), body: settingBody },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const ids = [...new Set(req.query.ids)];
+      await withTenant(s.db, auth.tenantId, async (tx) => {
+        const rows = await tx
+          .select()
+          .from(tenant)
+          .where(and(inArray(tenant.id, ids), eq(tenant.isDeleted, 0)));
+        if (rows.length !== ids.length) throw notFound();
+        const set = {
+          accountNumber: req.body.accountNumber,
+          ...(req.body.expireTime !== undefined ? { expireTime: req.body.expireTime } : {}),
+        };
+        await tx
+          .update(tenant)
+          .set({ ...set, updateUser: auth.userId, updateTime: s.now(), version: sql`${tenant.version} + 1` })
+          .where(inArray(tenant.id, ids));
+        for (const r of rows)
+          await writeAudit(
+            s,
+            tx,
+            auth,
+            req.id,
+            'tenant',
+            'setting',
+            r.id,
+            { accountNumber: r.accountNumber, expireTime: r.expireTime },
+            set,
+          );
+      });
+      return ok(true, '配置成功');
+    },
+  );
 
   // Per-tenant data sources are a later issue; say so rather than pretend.
-  app.post('/api/blade-system/tenant/datasource', {
-    config: { permission: 'tenant_setting', platform: true },
-    schema: { tags, querystring: z.record(z.string(), z.unknown()), body: z.unknown().optional() },
-  }, async () => {
-    throw badRequest(texts.datasource);
-  });
+  app.post(
+    '/api/blade-system/tenant/datasource',
+    {
+      config: { permission: 'tenant_setting', platform: true },
+      schema: { tags, querystring: z.record(z.string(), z.unknown()), body: z.unknown().optional() },
+    },
+    async () => {
+      throw badRequest(texts.datasource);
+    },
+  );
 
   /** Public: the login page asks which tenant serves this host name. Unknown host → data null, not an error. */
-  app.get('/api/blade-system/tenant/info', {
-    config: { auth: 'none' },
-    schema: { tags, querystring: z.object({ domain: z.string().trim().max(255).default('') }) },
-  }, async (req) => {
-    const domain = req.query.domain.toLowerCase();
-    if (!domain) return ok(null);
-    const [t] = await s.db.select({ tenantId: tenant.tenantId, tenantName: tenant.tenantName, domain: tenant.domain, backgroundUrl: tenant.backgroundUrl })
-      .from(tenant).where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1)));
-    return ok(t ?? null);
-  });
+  app.get(
+    '/api/blade-system/tenant/info',
+    {
+      config: { auth: 'none' },
+      schema: { tags, querystring: z.object({ domain: z.string().trim().max(255).default('') }) },
+    },
+    async (req) => {
+      const domain = req.query.domain.toLowerCase();
+      if (!domain) return ok(null);
+      const [t] = await s.db
+        .select({
+          tenantId: tenant.tenantId,
+          tenantName: tenant.tenantName,
+          domain: tenant.domain,
+          backgroundUrl: tenant.backgroundUrl,
+        })
+        .from(tenant)
+        .where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1)));
+      return ok(t ?? null);
+    },
+  );
 }

@@ -1,7 +1,18 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
-import { dept, menu, post, role, roleMenu, tenant, topMenu, topMenuSetting, user, userRole } from '../../db/schema/index.ts';
+import {
+  dept,
+  menu,
+  post,
+  role,
+  roleMenu,
+  tenant,
+  topMenu,
+  topMenuSetting,
+  user,
+  userRole,
+} from '../../db/schema/index.ts';
 import { ADMIN_ROLE, PLATFORM_TENANT } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { hashPassword, md5Hex, randomPassword } from '../../platform/password.ts';
@@ -11,7 +22,10 @@ import { subtree } from '../../platform/tree.ts';
 export const PLATFORM_ONLY_MENUS = ['tenant', 'client', 'param', 'menu', 'dict'];
 
 export const tenantTexts = {
-  quota: (n: number) => ({ zh: `已达到租户账号额度（${n}），不能再添加用户`, en: `The tenant's account quota (${n}) is used up` }),
+  quota: (n: number) => ({
+    zh: `已达到租户账号额度（${n}），不能再添加用户`,
+    en: `The tenant's account quota (${n}) is used up`,
+  }),
   expired: { zh: '租户已过期', en: 'The tenant has expired' },
 };
 
@@ -20,7 +34,10 @@ const actAs = (tx: Db, tenantId: string) => tx.execute(sql`select set_config('ap
 
 /** A 6-digit tenant id not yet taken. */
 export async function nextTenantId(tx: Db): Promise<string> {
-  const [{ max }] = await tx.select({ max: sql<string | null>`max(${tenant.tenantId})` }).from(tenant).where(sql`${tenant.tenantId} ~ '^[0-9]{6}$'`);
+  const [{ max }] = await tx
+    .select({ max: sql<string | null>`max(${tenant.tenantId})` })
+    .from(tenant)
+    .where(sql`${tenant.tenantId} ~ '^[0-9]{6}$'`);
   const next = Math.max(Number(max ?? 0) + 1, 100001);
   if (next > 999999) throw badRequest({ zh: '租户编号已用尽，请手动指定', en: 'No free tenant id; give one' });
   return String(next).padStart(6, '0');
@@ -31,14 +48,39 @@ export async function nextTenantId(tx: Db): Promise<string> {
  * granted the platform's menus minus the platform-only screens, its top menus, and an `admin` user whose random
  * first password is returned once and must be changed at first login.
  */
-export async function provisionTenant(tx: Db, t: { tenantId: string; tenantName: string }, by: { userId: string }, now: Date) {
-  const platformMenus = await tx.select({ id: menu.id, parentId: menu.parentId, code: menu.code }).from(menu)
+export async function provisionTenant(
+  tx: Db,
+  t: { tenantId: string; tenantName: string },
+  by: { userId: string },
+  now: Date,
+) {
+  const platformMenus = await tx
+    .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
+    .from(menu)
     .where(and(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.isDeleted, 0)));
-  const excluded = subtree(platformMenus, platformMenus.filter((m) => PLATFORM_ONLY_MENUS.includes(m.code)).map((m) => m.id));
+  const excluded = subtree(
+    platformMenus,
+    platformMenus.filter((m) => PLATFORM_ONLY_MENUS.includes(m.code)).map((m) => m.id),
+  );
   const menuIds = platformMenus.filter((m) => !excluded.has(m.id)).map((m) => m.id);
-  const platformTops = await tx.select().from(topMenu).where(and(eq(topMenu.tenantId, PLATFORM_TENANT), eq(topMenu.isDeleted, 0)));
-  const topSettings = platformTops.length ? await tx.select().from(topMenuSetting)
-    .where(and(eq(topMenuSetting.tenantId, PLATFORM_TENANT), inArray(topMenuSetting.topMenuId, platformTops.map((x) => x.id)))) : [];
+  const platformTops = await tx
+    .select()
+    .from(topMenu)
+    .where(and(eq(topMenu.tenantId, PLATFORM_TENANT), eq(topMenu.isDeleted, 0)));
+  const topSettings = platformTops.length
+    ? await tx
+        .select()
+        .from(topMenuSetting)
+        .where(
+          and(
+            eq(topMenuSetting.tenantId, PLATFORM_TENANT),
+            inArray(
+              topMenuSetting.topMenuId,
+              platformTops.map((x) => x.id),
+            ),
+          ),
+        )
+    : [];
 
   const password = randomPassword(12);
   const hash = await hashPassword(md5Hex(password));
@@ -46,24 +88,55 @@ export async function provisionTenant(tx: Db, t: { tenantId: string; tenantName:
   await actAs(tx, t.tenantId);
   try {
     const deptId = newId();
-    await tx.insert(dept).values({ id: deptId, tenantId: t.tenantId, parentId: '0', ancestors: '0', deptName: t.tenantName.slice(0, 45), fullName: t.tenantName.slice(0, 45), ...audit });
+    await tx.insert(dept).values({
+      id: deptId,
+      tenantId: t.tenantId,
+      parentId: '0',
+      ancestors: '0',
+      deptName: t.tenantName.slice(0, 45),
+      fullName: t.tenantName.slice(0, 45),
+      ...audit,
+    });
     const postId = newId();
-    await tx.insert(post).values({ id: postId, tenantId: t.tenantId, category: 1, postCode: 'admin', postName: '管理员', ...audit });
+    await tx
+      .insert(post)
+      .values({ id: postId, tenantId: t.tenantId, category: 1, postCode: 'admin', postName: '管理员', ...audit });
     const roleId = newId();
-    await tx.insert(role).values({ id: roleId, tenantId: t.tenantId, roleName: '管理员', roleAlias: ADMIN_ROLE, sort: 1, ...audit });
-    if (menuIds.length) await tx.insert(roleMenu).values(menuIds.map((menuId) => ({ roleId, menuId, tenantId: t.tenantId })));
+    await tx
+      .insert(role)
+      .values({ id: roleId, tenantId: t.tenantId, roleName: '管理员', roleAlias: ADMIN_ROLE, sort: 1, ...audit });
+    if (menuIds.length)
+      await tx.insert(roleMenu).values(menuIds.map((menuId) => ({ roleId, menuId, tenantId: t.tenantId })));
     const userId = newId();
     await tx.insert(user).values({
-      id: userId, tenantId: t.tenantId, account: 'admin', password: hash, name: 'admin', realName: '管理员',
-      deptId, postId, mustChangePassword: 1, createDept: deptId, ...audit,
+      id: userId,
+      tenantId: t.tenantId,
+      account: 'admin',
+      password: hash,
+      name: 'admin',
+      realName: '管理员',
+      deptId,
+      postId,
+      mustChangePassword: 1,
+      createDept: deptId,
+      ...audit,
     });
     await tx.insert(userRole).values({ userId, roleId, tenantId: t.tenantId });
     const keep = new Set(menuIds);
     for (const top of platformTops) {
       const id = newId();
-      await tx.insert(topMenu).values({ id, tenantId: t.tenantId, code: top.code, name: top.name, source: top.source, sort: top.sort, ...audit });
+      await tx.insert(topMenu).values({
+        id,
+        tenantId: t.tenantId,
+        code: top.code,
+        name: top.name,
+        source: top.source,
+        sort: top.sort,
+        ...audit,
+      });
       const ids = topSettings.filter((x) => x.topMenuId === top.id && keep.has(x.menuId)).map((x) => x.menuId);
-      if (ids.length) await tx.insert(topMenuSetting).values(ids.map((menuId) => ({ topMenuId: id, menuId, tenantId: t.tenantId })));
+      if (ids.length)
+        await tx.insert(topMenuSetting).values(ids.map((menuId) => ({ topMenuId: id, menuId, tenantId: t.tenantId })));
     }
   } finally {
     await actAs(tx, PLATFORM_TENANT);
@@ -73,11 +146,16 @@ export async function provisionTenant(tx: Db, t: { tenantId: string; tenantName:
 
 /** Account quota (tenant setting): adding `adding` more users must stay within it. Runs in the tenant's transaction. */
 export async function checkQuota(tx: Db, tenantId: string, adding: number, now: Date) {
-  const [t] = await tx.select({ accountNumber: tenant.accountNumber, expireTime: tenant.expireTime }).from(tenant)
+  const [t] = await tx
+    .select({ accountNumber: tenant.accountNumber, expireTime: tenant.expireTime })
+    .from(tenant)
     .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
   if (!t) return;
   if (t.expireTime && t.expireTime.getTime() < now.getTime()) throw badRequest(tenantTexts.expired);
   if (t.accountNumber < 0) return;
-  const [{ n }] = await tx.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 1)));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 1)));
   if (n + adding > t.accountNumber) throw badRequest(tenantTexts.quota(t.accountNumber));
 }

@@ -24,23 +24,36 @@ const passwordBody = z.object({
 const guestBody = z.object({
   tenantId: z.string().trim().min(1, '请先输入租户编号').max(12),
   name: z.string().trim().max(20).optional(),
-  account: z.string().trim().min(1, '请先输入账号名称').max(45).regex(/^[A-Za-z0-9_.@-]+$/, '账号只能包含字母、数字和 _ . @ -'),
+  account: z
+    .string()
+    .trim()
+    .min(1, '请先输入账号名称')
+    .max(45)
+    .regex(/^[A-Za-z0-9_.@-]+$/, '账号只能包含字母、数字和 _ . @ -'),
   password: z.string().min(1, '请先输入密码').max(128),
   oauthId: z.string().max(64).optional(),
 });
 
 export function userRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/blade-user/info', { schema: { tags: ['user'] } }, async (req) => ok(await userInfo(s, requireAuth(req))));
+  app.get('/api/blade-user/info', { schema: { tags: ['user'] } }, async (req) =>
+    ok(await userInfo(s, requireAuth(req))),
+  );
 
   app.post('/api/blade-user/update-info', { schema: { tags: ['user'], body: infoBody } }, async (req) =>
-    ok(await updateInfo(s, requireAuth(req), req.body), '更新成功'));
+    ok(await updateInfo(s, requireAuth(req), req.body), '更新成功'),
+  );
 
   app.post('/api/blade-user/update-password', { schema: { tags: ['user'], body: passwordBody } }, async (req) =>
-    ok(await updatePassword(s, requireAuth(req), req.body), '修改成功'));
+    ok(await updatePassword(s, requireAuth(req), req.body), '修改成功'),
+  );
 
-  app.post('/api/blade-user/register-guest', {
-    config: { auth: 'none' },
-    schema: { tags: ['user'], body: guestBody },
-  }, async (req) => ok(await registerGuest(s, req.body), '注册申请已提交'));
+  app.post(
+    '/api/blade-user/register-guest',
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['user'], body: guestBody },
+    },
+    async (req) => ok(await registerGuest(s, req.body), '注册申请已提交'),
+  );
 }

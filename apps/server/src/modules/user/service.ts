@@ -18,7 +18,9 @@ export const userTexts = {
 } as const;
 
 export async function findUser(db: Db, auth: AuthContext) {
-  const [u] = await db.select().from(user)
+  const [u] = await db
+    .select()
+    .from(user)
     .where(and(eq(user.id, auth.userId), eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0)));
   if (!u) throw notFound();
   return u;
@@ -31,20 +33,38 @@ export async function userInfo(s: Services, auth: AuthContext) {
 
 async function readUserInfo(db: Db, auth: AuthContext) {
   const u = await findUser(db, auth);
-  const roles = await db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(userRole)
+  const roles = await db
+    .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
+    .from(userRole)
     .innerJoin(role, and(eq(role.id, userRole.roleId), eq(role.isDeleted, 0)))
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
   let deptName = '';
   if (u.deptId) {
-    const [d] = await db.select({ n: dept.deptName }).from(dept).where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
+    const [d] = await db
+      .select({ n: dept.deptName })
+      .from(dept)
+      .where(and(eq(dept.id, u.deptId), eq(dept.tenantId, u.tenantId)));
     deptName = d?.n ?? '';
   }
   const [t] = await db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, u.tenantId));
   return {
-    id: u.id, tenantId: u.tenantId, tenantName: t?.name ?? '', account: u.account, name: u.name ?? '', realName: u.realName ?? '',
-    avatar: u.avatar ?? '', email: u.email ?? '', phone: u.phone ?? '', sex: u.sex, deptId: u.deptId ?? '', deptName,
-    postId: u.postId ?? '', roleId: roles.map((r) => r.id).join(','), roleName: roles.map((r) => r.name).join(','),
-    roles: roles.map((r) => r.alias), mustChangePassword: u.mustChangePassword === 1,
+    id: u.id,
+    tenantId: u.tenantId,
+    tenantName: t?.name ?? '',
+    account: u.account,
+    name: u.name ?? '',
+    realName: u.realName ?? '',
+    avatar: u.avatar ?? '',
+    email: u.email ?? '',
+    phone: u.phone ?? '',
+    sex: u.sex,
+    deptId: u.deptId ?? '',
+    deptName,
+    postId: u.postId ?? '',
+    roleId: roles.map((r) => r.id).join(','),
+    roleName: roles.map((r) => r.name).join(','),
+    roles: roles.map((r) => r.alias),
+    mustChangePassword: u.mustChangePassword === 1,
   };
 }
 
@@ -53,31 +73,55 @@ export type InfoUpdate = { avatar?: string; name?: string; realName?: string; ph
 export async function updateInfo(s: Services, auth: AuthContext, patch: InfoUpdate) {
   return withTenant(s.db, auth.tenantId, async (tx) => {
     const u = await findUser(tx, auth);
-    await tx.update(user).set({
-      avatar: patch.avatar ?? u.avatar, name: patch.name ?? u.name, realName: patch.realName ?? u.realName,
-      phone: patch.phone ?? u.phone, email: patch.email ?? u.email,
-      updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
-    }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
+    await tx
+      .update(user)
+      .set({
+        avatar: patch.avatar ?? u.avatar,
+        name: patch.name ?? u.name,
+        realName: patch.realName ?? u.realName,
+        phone: patch.phone ?? u.phone,
+        email: patch.email ?? u.email,
+        updateUser: auth.userId,
+        updateTime: s.now(),
+        version: u.version + 1,
+      })
+      .where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
     return readUserInfo(tx, auth);
   });
 }
 
 function policy(password: string, account: string, field: string) {
   const problem: Text | null = passwordPolicyError(password, account);
-  if (problem) throw new AppError(400, problem, [{ field, message: typeof problem === 'string' ? problem : problem.zh }]);
+  if (problem)
+    throw new AppError(400, problem, [{ field, message: typeof problem === 'string' ? problem : problem.zh }]);
 }
 
 /** Old password arrives as MD5 (a check), the new one as typed (a set), so the policy can be enforced. */
-export async function updatePassword(s: Services, auth: AuthContext, body: { oldPassword: string; newPassword: string; newPassword1: string }) {
+export async function updatePassword(
+  s: Services,
+  auth: AuthContext,
+  body: { oldPassword: string; newPassword: string; newPassword1: string },
+) {
   const u = await withTenant(s.db, auth.tenantId, (tx) => findUser(tx, auth));
-  if (body.newPassword !== body.newPassword1) throw badRequest(userTexts.mismatch, [{ field: 'newPassword1', message: userTexts.mismatch.zh }]);
+  if (body.newPassword !== body.newPassword1)
+    throw badRequest(userTexts.mismatch, [{ field: 'newPassword1', message: userTexts.mismatch.zh }]);
   const v = await verifyPassword(body.oldPassword, u.password);
-  if (!v.ok) throw badRequest(userTexts.oldPasswordWrong, [{ field: 'oldPassword', message: userTexts.oldPasswordWrong.zh }]);
+  if (!v.ok)
+    throw badRequest(userTexts.oldPasswordWrong, [{ field: 'oldPassword', message: userTexts.oldPasswordWrong.zh }]);
   policy(body.newPassword, u.account, 'newPassword');
   const hash = await hashPassword(md5Hex(body.newPassword));
-  await withTenant(s.db, auth.tenantId, (tx) => tx.update(user).set({
-    password: hash, mustChangePassword: 0, updateUser: auth.userId, updateTime: s.now(), version: u.version + 1,
-  }).where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId))));
+  await withTenant(s.db, auth.tenantId, (tx) =>
+    tx
+      .update(user)
+      .set({
+        password: hash,
+        mustChangePassword: 0,
+        updateUser: auth.userId,
+        updateTime: s.now(),
+        version: u.version + 1,
+      })
+      .where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId))),
+  );
   // Other sessions of this user end: whoever else held the old password is out.
   await revokeUserSessions(s, [u.id], auth.sid);
   return true;
@@ -87,19 +131,37 @@ export type GuestApplication = { tenantId: string; name?: string; account: strin
 
 /** A guest registers into a tenant as an application (status 2) an administrator must approve. */
 export async function registerGuest(s: Services, body: GuestApplication) {
-  const [t] = await s.db.select().from(tenant).where(and(eq(tenant.tenantId, body.tenantId), eq(tenant.isDeleted, 0)));
-  if (!t || t.status !== 1) throw badRequest({ zh: '租户不存在', en: 'The tenant does not exist' }, [{ field: 'tenantId', message: '租户不存在' }]);
-  if (t.expireTime && t.expireTime.getTime() < s.now().getTime()) throw badRequest({ zh: '租户已过期', en: 'The tenant has expired' });
+  const [t] = await s.db
+    .select()
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, body.tenantId), eq(tenant.isDeleted, 0)));
+  if (!t || t.status !== 1)
+    throw badRequest({ zh: '租户不存在', en: 'The tenant does not exist' }, [
+      { field: 'tenantId', message: '租户不存在' },
+    ]);
+  if (t.expireTime && t.expireTime.getTime() < s.now().getTime())
+    throw badRequest({ zh: '租户已过期', en: 'The tenant has expired' });
   policy(body.password, body.account, 'password');
   const now = s.now();
   const hash = await hashPassword(md5Hex(body.password));
   try {
-    await withTenant(s.db, t.tenantId, (tx) => tx.insert(user).values({
-      id: newId(), tenantId: t.tenantId, account: body.account, name: body.name ?? body.account, realName: body.name ?? body.account,
-      password: hash, oauthId: body.oauthId ?? null, status: 2, createTime: now, updateTime: now,
-    }));
+    await withTenant(s.db, t.tenantId, (tx) =>
+      tx.insert(user).values({
+        id: newId(),
+        tenantId: t.tenantId,
+        account: body.account,
+        name: body.name ?? body.account,
+        realName: body.name ?? body.account,
+        password: hash,
+        oauthId: body.oauthId ?? null,
+        status: 2,
+        createTime: now,
+        updateTime: now,
+      }),
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken.zh }]);
+    if (isUniqueViolation(err))
+      throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken.zh }]);
     throw err;
   }
   return true;

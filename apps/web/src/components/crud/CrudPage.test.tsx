@@ -13,8 +13,18 @@ vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
 const mockPost = vi.mocked(post);
 
-const CATEGORIES = [{ id: 'd1', dictKey: '1', dictValue: '高层' }, { id: 'd2', dictKey: '2', dictValue: '中层' }];
-const records = Array.from({ length: 200 }, (_, i) => ({ id: String(1000 + i), name: `row ${i}`, code: `c${i}`, category: (i % 2) + 1, sort: i, version: 1 }));
+const CATEGORIES = [
+  { id: 'd1', dictKey: '1', dictValue: '高层' },
+  { id: 'd2', dictKey: '2', dictValue: '中层' },
+];
+const records = Array.from({ length: 200 }, (_, i) => ({
+  id: String(1000 + i),
+  name: `row ${i}`,
+  code: `c${i}`,
+  category: (i % 2) + 1,
+  sort: i,
+  version: 1,
+}));
 
 const schema: CrudSchema = {
   base: '/api/test/thing',
@@ -32,7 +42,9 @@ function mount(s: CrudSchema) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const tree = (
     <QueryClientProvider client={client}>
-      <App><CrudPage schema={s} /></App>
+      <App>
+        <CrudPage schema={s} />
+      </App>
     </QueryClientProvider>
   );
   const view = render(tree);
@@ -73,7 +85,9 @@ describe('CrudPage', () => {
     // Selecting a row re-renders the page and the table, but no data cell.
     const actionsBefore = renderStats.actions;
     fireEvent.click(within(rows[3] as HTMLElement).getByRole('checkbox'));
-    await waitFor(() => expect((within(rows[3] as HTMLElement).getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((within(rows[3] as HTMLElement).getByRole('checkbox') as HTMLInputElement).checked).toBe(true),
+    );
     view.again();
     expect(renderStats.cells).toBe(afterLoad);
     expect(renderStats.actions).toBe(actionsBefore);
@@ -86,7 +100,10 @@ describe('CrudPage', () => {
     });
     mockPost.mockResolvedValue({ id: '1' });
     // A required number whose default is 0 is filled (the validator must not read it as a missing string).
-    mount({ ...schema, fields: schema.fields.map((f) => (f.name === 'sort' ? { ...f, required: true, default: 0 } : f)) });
+    mount({
+      ...schema,
+      fields: schema.fields.map((f) => (f.name === 'sort' ? { ...f, required: true, default: 0 } : f)),
+    });
     fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('岗位名称');
@@ -104,20 +121,38 @@ describe('CrudPage', () => {
   it('lazy tree: loads children on expand, and "add child" prefills the parent', async () => {
     mockGet.mockImplementation(async (url: string, params?: object) => {
       const p = params as Record<string, unknown> | undefined;
-      if (url === '/api/test/thing/lazy-list' && p?.parentId === '0') return [{ id: '1', name: 'root', parentId: '0', hasChildren: true }, { id: '2', name: 'leaf', parentId: '0', hasChildren: false }];
-      if (url === '/api/test/thing/lazy-list' && p?.parentId === '1') return [{ id: '11', name: 'child', parentId: '1', hasChildren: false }];
+      if (url === '/api/test/thing/lazy-list' && p?.parentId === '0')
+        return [
+          { id: '1', name: 'root', parentId: '0', hasChildren: true },
+          { id: '2', name: 'leaf', parentId: '0', hasChildren: false },
+        ];
+      if (url === '/api/test/thing/lazy-list' && p?.parentId === '1')
+        return [{ id: '11', name: 'child', parentId: '1', hasChildren: false }];
       if (url === '/api/test/thing/tree') return [{ id: '1', key: '1', value: '1', title: 'root', children: [] }];
       return [];
     });
     const treeSchema: CrudSchema = {
-      ...schema, tree: { lazy: true },
-      fields: [...schema.fields, { name: 'parentId', label: 'menu.parentId', type: 'tree', treeUrl: '/api/test/thing/tree', root: '0', column: false }],
+      ...schema,
+      tree: { lazy: true },
+      fields: [
+        ...schema.fields,
+        {
+          name: 'parentId',
+          label: 'menu.parentId',
+          type: 'tree',
+          treeUrl: '/api/test/thing/tree',
+          root: '0',
+          column: false,
+        },
+      ],
     };
     const view = mount(treeSchema);
     await screen.findByText('root');
     expect(view.container.querySelector('.ant-pagination')).toBeNull();
     expect(screen.queryByText('child')).toBeNull();
-    const expand = view.container.querySelector('tbody tr.ant-table-row button.ant-table-row-expand-icon') as HTMLElement;
+    const expand = view.container.querySelector(
+      'tbody tr.ant-table-row button.ant-table-row-expand-icon',
+    ) as HTMLElement;
     fireEvent.click(expand);
     await screen.findByText('child');
     expect(mockGet).toHaveBeenCalledWith('/api/test/thing/lazy-list', { parentId: '1' });

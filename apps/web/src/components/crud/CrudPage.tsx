@@ -1,6 +1,18 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Space, Table, type FormRule, type TableColumnsType, type TableProps } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Table,
+  type FormRule,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@atrium/contract';
@@ -44,13 +56,25 @@ function requiredRule(f: CrudField, message: string): FormRule {
   if (f.type === 'number' || f.type === 'switch') return { type: 'number', required: true, message };
   if (f.multiple) return { type: 'array', required: true, message };
   if (f.type === 'select' || f.type === 'tree') {
-    return { required: true, message, validator: (_, v) => (v === undefined || v === null || v === '' ? Promise.reject(new Error(message)) : Promise.resolve()) };
+    return {
+      required: true,
+      message,
+      validator: (_, v) =>
+        v === undefined || v === null || v === '' ? Promise.reject(new Error(message)) : Promise.resolve(),
+    };
   }
-  return { type: 'string', required: true, message, whitespace: !f.type || f.type === 'text' || f.type === 'textarea' || f.type === 'password' };
+  return {
+    type: 'string',
+    required: true,
+    message,
+    whitespace: !f.type || f.type === 'text' || f.type === 'textarea' || f.type === 'password',
+  };
 }
 
-const inDialog = (f: CrudField, mode: Mode) => f.form !== false && !(f.addOnly && mode !== 'add') && !(f.hideInView && mode === 'view');
-const isDisabled = (f: CrudField, mode: Mode) => mode === 'view' || f.editable === false || (f.editable === 'add' && mode !== 'add');
+const inDialog = (f: CrudField, mode: Mode) =>
+  f.form !== false && !(f.addOnly && mode !== 'add') && !(f.hideInView && mode === 'view');
+const isDisabled = (f: CrudField, mode: Mode) =>
+  mode === 'view' || f.editable === false || (f.editable === 'add' && mode !== 'add');
 
 /**
  * The one CRUD screen (spec §2 "Generic CRUD list screens", §8 messages, §9 page sizes): search, add / view /
@@ -58,7 +82,15 @@ const isDisabled = (f: CrudField, mode: Mode) => mode === 'view' || f.editable =
  * buttons and row actions by the user's permission codes; server field errors on their fields; a stale edit (409)
  * offers to reload. `params` are fixed filters (e.g. the department picked beside the user table).
  */
-export default function CrudPage({ schema, params, extra }: { schema: CrudSchema; params?: Record<string, unknown>; extra?: ReactNode }) {
+export default function CrudPage({
+  schema,
+  params,
+  extra,
+}: {
+  schema: CrudSchema;
+  params?: Record<string, unknown>;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const api = useMemo(() => crudApi(schema.base, schema.listPath), [schema.base, schema.listPath]);
@@ -109,7 +141,9 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
       return;
     }
     modal.confirm({
-      title: t('crud.confirmDelete'), okText: t('common.ok'), cancelText: t('common.cancel'),
+      title: t('crud.confirmDelete'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await api.remove(ids);
         message.success(t('crud.deleted'));
@@ -127,7 +161,10 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
     setSaving(true);
     try {
       const saved = row
-        ? await api.submit<Record<string, unknown>>({ ...body, id: row.id, version: form.getFieldValue('version') ?? row.version }, schema.updatePath)
+        ? await api.submit<Record<string, unknown>>(
+            { ...body, id: row.id, version: form.getFieldValue('version') ?? row.version },
+            schema.updatePath,
+          )
         : await api.submit<Record<string, unknown>>(body);
       message.success(t(row ? 'crud.updated' : 'crud.added'));
       setDialog(null);
@@ -138,8 +175,13 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
       if (errors.length) form.setFields(errors.map((f) => ({ name: f.field, errors: [f.message] })));
       if (status === 409) {
         modal.confirm({
-          title: t('crud.stale'), okText: t('crud.reload'), cancelText: t('common.cancel'),
-          onOk: async () => { if (row) form.setFieldsValue(toForm(fields, await api.detail<Row>(row.id))); await refresh(); },
+          title: t('crud.stale'),
+          okText: t('crud.reload'),
+          cancelText: t('common.cancel'),
+          onOk: async () => {
+            if (row) form.setFieldsValue(toForm(fields, await api.detail<Row>(row.id)));
+            await refresh();
+          },
         });
       }
     } finally {
@@ -148,47 +190,88 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
   };
 
   // Every dialog starts from its own record: the one form store must not carry values over from the last dialog.
-  useEffect(() => { if (dialog) form.resetFields(); }, [dialog, form]);
+  useEffect(() => {
+    if (dialog) form.resetFields();
+  }, [dialog, form]);
 
   const ctx: CrudContext = { refresh, add: (values) => void open('add', undefined, values) };
   // Row buttons call through a ref, so the memoised columns and cells never see a new handler.
   const latest = useRef({ open, remove, ctx, schema });
-  useLayoutEffect(() => { latest.current = { open, remove, ctx, schema }; });
+  useLayoutEffect(() => {
+    latest.current = { open, remove, ctx, schema };
+  });
   const onAction = useCallback((key: string, row: Row) => {
     const { open: o, remove: r, ctx: c, schema: s } = latest.current;
     if (key === '_view' || key === '_edit') void o(key === '_view' ? 'view' : 'edit', row);
     else if (key === '_delete') r([row.id]);
-    else if (key === '_child') void o('add', undefined, s.addDefaults?.(row) ?? { [s.tree?.parentField ?? 'parentId']: row.id });
+    else if (key === '_child')
+      void o('add', undefined, s.addDefaults?.(row) ?? { [s.tree?.parentField ?? 'parentId']: row.id });
     else s.rowActions?.find((a) => `x:${a.label}` === key)?.onClick([row], c);
   }, []);
 
-  const buttons = useMemo<RowButton[]>(() => [
-    ...(can[schema.codes.view] ? [{ key: '_view', label: t('crud.view') }] : []),
-    ...(can[schema.codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
-    ...(can[schema.codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
-    ...(schema.tree && can[schema.codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),
-    ...(schema.rowActions ?? []).filter((a) => !a.code || can[a.code]).map((a) => ({ key: `x:${a.label}`, label: t(a.label), danger: a.danger })),
-  ], [can, schema.codes, schema.tree, schema.rowActions, t]);
+  const buttons = useMemo<RowButton[]>(
+    () => [
+      ...(can[schema.codes.view] ? [{ key: '_view', label: t('crud.view') }] : []),
+      ...(can[schema.codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
+      ...(can[schema.codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
+      ...(schema.tree && can[schema.codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),
+      ...(schema.rowActions ?? [])
+        .filter((a) => !a.code || can[a.code])
+        .map((a) => ({ key: `x:${a.label}`, label: t(a.label), danger: a.danger })),
+    ],
+    [can, schema.codes, schema.tree, schema.rowActions, t],
+  );
 
-  const columns = useMemo<TableColumnsType<Row>>(() => [
-    ...fields.filter((f) => f.column !== false).map((f) => ({
-      title: t(f.label), dataIndex: f.name, key: f.name, width: f.width, ellipsis: true,
-      render: (v: unknown, r: Row) => <CellValue f={f} value={v} row={r} labels={sources.labels[f.name]} />,
-    })),
-    ...(buttons.length ? [{
-      title: t('crud.actions'), key: '_actions', width: schema.actionWidth ?? Math.max(120, buttons.length * 56), fixed: 'right' as const,
-      render: (_: unknown, r: Row) => <RowActions row={r} buttons={buttons} onAction={onAction} />,
-    }] : []),
-  ], [fields, sources.labels, buttons, onAction, schema.actionWidth, t]);
+  const columns = useMemo<TableColumnsType<Row>>(
+    () => [
+      ...fields
+        .filter((f) => f.column !== false)
+        .map((f) => ({
+          title: t(f.label),
+          dataIndex: f.name,
+          key: f.name,
+          width: f.width,
+          ellipsis: true,
+          render: (v: unknown, r: Row) => <CellValue f={f} value={v} row={r} labels={sources.labels[f.name]} />,
+        })),
+      ...(buttons.length
+        ? [
+            {
+              title: t('crud.actions'),
+              key: '_actions',
+              width: schema.actionWidth ?? Math.max(120, buttons.length * 56),
+              fixed: 'right' as const,
+              render: (_: unknown, r: Row) => <RowActions row={r} buttons={buttons} onAction={onAction} />,
+            },
+          ]
+        : []),
+    ],
+    [fields, sources.labels, buttons, onAction, schema.actionWidth, t],
+  );
 
   const rowSelection = useMemo<TableProps<Row>['rowSelection']>(
-    () => ({ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), checkStrictly: true }), [selected]);
-  const pagination = useMemo<TableProps<Row>['pagination']>(() => (schema.tree ? false : {
-    current: page.current, pageSize: page.size, total, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true,
-    showTotal: (n: number) => t('crud.total', { n }), onChange: (current: number, size: number) => setPage({ current, size }),
-  }), [schema.tree, page, total, t]);
+    () => ({ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), checkStrictly: true }),
+    [selected],
+  );
+  const pagination = useMemo<TableProps<Row>['pagination']>(
+    () =>
+      schema.tree
+        ? false
+        : {
+            current: page.current,
+            pageSize: page.size,
+            total,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (n: number) => t('crud.total', { n }),
+            onChange: (current: number, size: number) => setPage({ current, size }),
+          },
+    [schema.tree, page, total, t],
+  );
   const expandable = useMemo<TableProps<Row>['expandable']>(
-    () => (schema.tree?.lazy ? { expandedRowKeys: expanded, onExpand } : undefined), [schema.tree, expanded, onExpand]);
+    () => (schema.tree?.lazy ? { expandedRowKeys: expanded, onExpand } : undefined),
+    [schema.tree, expanded, onExpand],
+  );
   const onRowClick = schema.onRowClick;
   const onRow = useCallback((r: Row) => ({ onClick: () => onRowClick?.(r) }), [onRowClick]);
   const activeId = schema.activeRowId;
@@ -198,7 +281,11 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
   const toolbar = (schema.actions ?? []).filter((a) => !a.code || can[a.code]);
   const selectedRows = () => {
     const all: Row[] = [];
-    const walk = (list: Row[]) => list.forEach((r) => { all.push(r); if (r.children) walk(r.children); });
+    const walk = (list: Row[]) =>
+      list.forEach((r) => {
+        all.push(r);
+        if (r.children) walk(r.children);
+      });
     walk(rows);
     return all.filter((r) => selected.includes(r.id));
   };
@@ -207,53 +294,127 @@ export default function CrudPage({ schema, params, extra }: { schema: CrudSchema
   return (
     <Card title={t(schema.title)} data-testid="crud-page" extra={extra}>
       {searchFields.length > 0 && (
-        <Form form={searchForm} name="crud-search" layout="inline" style={{ marginBottom: 12, rowGap: 8 }}
-          onFinish={(v) => { setQuery(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== null && x !== ''))); setPage((p) => ({ ...p, current: 1 })); }}>
+        <Form
+          form={searchForm}
+          name="crud-search"
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          onFinish={(v) => {
+            setQuery(
+              Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== null && x !== '')),
+            );
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+        >
           {searchFields.map((f) => (
             <Form.Item key={f.name} name={f.name} label={t(f.label)}>
               <FieldInput f={f} search options={sources.options[f.name]} tree={sources.trees[f.name]} />
             </Form.Item>
           ))}
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
-            <Button onClick={() => { searchForm.resetFields(); setQuery({}); }}>{t('common.reset')}</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                searchForm.resetFields();
+                setQuery({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
           </Space>
         </Form>
       )}
       <Space style={{ marginBottom: 12 }} wrap>
-        {can[schema.codes.add] && <Button type="primary" icon={<PlusOutlined />} onClick={() => void open('add')}>{t('crud.add')}</Button>}
-        {can[schema.codes.delete] && <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>{t('crud.delete')}</Button>}
+        {can[schema.codes.add] && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void open('add')}>
+            {t('crud.add')}
+          </Button>
+        )}
+        {can[schema.codes.delete] && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
+            {t('crud.delete')}
+          </Button>
+        )}
         {toolbar.map((a) => (
-          <Button key={a.label} icon={a.icon} danger={a.danger} onClick={() => {
-            const picked = selectedRows();
-            if (a.needsSelection && !picked.length) message.warning(t('crud.selectOne'));
-            else a.onClick(picked, ctx);
-          }}>{t(a.label)}</Button>
+          <Button
+            key={a.label}
+            icon={a.icon}
+            danger={a.danger}
+            onClick={() => {
+              const picked = selectedRows();
+              if (a.needsSelection && !picked.length) message.warning(t('crud.selectOne'));
+              else a.onClick(picked, ctx);
+            }}
+          >
+            {t(a.label)}
+          </Button>
         ))}
         <Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label={t('common.refresh')} />
       </Space>
-      <Table<Row> rowKey="id" size="middle" loading={loading} columns={columns} dataSource={rows} scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection} pagination={pagination} expandable={expandable} onRow={onRow} rowClassName={rowClassName} />
-      <Modal open={!!dialog} width={schema.dialogWidth ?? 640} destroyOnHidden confirmLoading={saving}
-        title={dialog ? t(`crud.${dialog.mode}`) : ''} onCancel={() => setDialog(null)}
-        onOk={mode === 'view' ? () => setDialog(null) : () => void save()} okText={t(mode === 'view' ? 'common.ok' : 'common.submit')} cancelText={t('common.cancel')}>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        pagination={pagination}
+        expandable={expandable}
+        onRow={onRow}
+        rowClassName={rowClassName}
+      />
+      <Modal
+        open={!!dialog}
+        width={schema.dialogWidth ?? 640}
+        destroyOnHidden
+        confirmLoading={saving}
+        title={dialog ? t(`crud.${dialog.mode}`) : ''}
+        onCancel={() => setDialog(null)}
+        onOk={mode === 'view' ? () => setDialog(null) : () => void save()}
+        okText={t(mode === 'view' ? 'common.ok' : 'common.submit')}
+        cancelText={t('common.cancel')}
+      >
         {dialog && (
           <Form form={form} name="crud-record" layout="vertical" preserve={false} initialValues={dialog.initial}>
-            {fields.filter((f) => inDialog(f, mode)).map((f) => {
-              const item = (
-                <Form.Item key={f.name} name={f.name} label={t(f.label)} validateTrigger={['onChange', 'onBlur']}
-                  rules={f.required ? [requiredRule(f, t(f.requiredMessage ?? 'crud.required', { field: t(f.label) }))] : []}>
-                  <FieldInput f={f} disabled={isDisabled(f, mode)} options={sources.options[f.name]} tree={sources.trees[f.name]} />
-                </Form.Item>
-              );
-              if (!f.visible) return item;
-              return <Form.Item key={f.name} noStyle shouldUpdate>{() => (f.visible!(form.getFieldsValue(true)) ? item : null)}</Form.Item>;
-            })}
-            <Form.Item name="version" hidden><Input /></Form.Item>
+            {fields
+              .filter((f) => inDialog(f, mode))
+              .map((f) => {
+                const item = (
+                  <Form.Item
+                    key={f.name}
+                    name={f.name}
+                    label={t(f.label)}
+                    validateTrigger={['onChange', 'onBlur']}
+                    rules={
+                      f.required
+                        ? [requiredRule(f, t(f.requiredMessage ?? 'crud.required', { field: t(f.label) }))]
+                        : []
+                    }
+                  >
+                    <FieldInput
+                      f={f}
+                      disabled={isDisabled(f, mode)}
+                      options={sources.options[f.name]}
+                      tree={sources.trees[f.name]}
+                    />
+                  </Form.Item>
+                );
+                if (!f.visible) return item;
+                return (
+                  <Form.Item key={f.name} noStyle shouldUpdate>
+                    {() => (f.visible!(form.getFieldsValue(true)) ? item : null)}
+                  </Form.Item>
+                );
+              })}
+            <Form.Item name="version" hidden>
+              <Input />
+            </Form.Item>
           </Form>
         )}
       </Modal>
     </Card>
   );
 }
-

@@ -8,7 +8,15 @@ import type { CrudField, Option, TreeNode } from './types';
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DAY_FORMAT = 'YYYY-MM-DD';
 
-const iconOptions = ICON_NAMES.map((name) => ({ value: name, label: <Space size={6}>{menuIcon(name)}{name}</Space> }));
+const iconOptions = ICON_NAMES.map((name) => ({
+  value: name,
+  label: (
+    <Space size={6}>
+      {menuIcon(name)}
+      {name}
+    </Space>
+  ),
+}));
 
 type Props = {
   f: CrudField;
@@ -33,39 +41,99 @@ export default function FieldInput({ f, disabled, options, tree, search, value, 
     case 'number':
       return <InputNumber {...common} value={value as number} onChange={onChange} style={{ width: '100%' }} />;
     case 'textarea':
-      return <Input.TextArea {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} rows={4} />;
+      return (
+        <Input.TextArea {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} rows={4} />
+      );
     case 'password':
-      return <Input.Password {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" />;
+      return (
+        <Input.Password
+          {...common}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          autoComplete="new-password"
+        />
+      );
     case 'select':
       return (
-        <Select {...common} value={value} onChange={onChange} options={options} mode={f.multiple ? 'multiple' : undefined}
-          allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 160 }} />
+        <Select
+          {...common}
+          value={value}
+          onChange={onChange}
+          options={options}
+          mode={f.multiple ? 'multiple' : undefined}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 160 }}
+        />
       );
     case 'tree':
       return (
-        <TreeSelect {...common} value={value} onChange={onChange} treeData={tree} multiple={f.multiple} treeCheckable={f.multiple}
-          showCheckedStrategy={TreeSelect.SHOW_ALL} allowClear showSearch treeNodeFilterProp="title" style={{ minWidth: 180 }}
-          styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }} />
+        <TreeSelect
+          {...common}
+          value={value}
+          onChange={onChange}
+          treeData={tree}
+          multiple={f.multiple}
+          treeCheckable={f.multiple}
+          showCheckedStrategy={TreeSelect.SHOW_ALL}
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          style={{ minWidth: 180 }}
+          styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+        />
       );
     case 'switch':
       if (search) {
         return (
-          <Select {...common} value={value} onChange={onChange} allowClear style={{ minWidth: 100 }}
-            options={[{ value: 0, label: t('common.no') }, { value: 1, label: t('common.yes') }]} />
+          <Select
+            {...common}
+            value={value}
+            onChange={onChange}
+            allowClear
+            style={{ minWidth: 100 }}
+            options={[
+              { value: 0, label: t('common.no') },
+              { value: 1, label: t('common.yes') },
+            ]}
+          />
         );
       }
       return (
-        <Switch id={id} disabled={disabled} checked={value === 1 || value === '1' || value === true}
-          onChange={(c) => onChange?.(c ? 1 : 0)} checkedChildren={t('common.yes')} unCheckedChildren={t('common.no')} />
+        <Switch
+          id={id}
+          disabled={disabled}
+          checked={value === 1 || value === '1' || value === true}
+          onChange={(c) => onChange?.(c ? 1 : 0)}
+          checkedChildren={t('common.yes')}
+          unCheckedChildren={t('common.no')}
+        />
       );
     case 'date':
       return (
-        <DatePicker {...common} showTime={!f.dateOnly} value={value ? dayjs(value as string) : null} style={{ width: '100%' }}
-          onChange={(d) => onChange?.(d ? (f.dateOnly ? d.startOf('day') : d).format() : null)} />
+        <DatePicker
+          {...common}
+          showTime={!f.dateOnly}
+          value={value ? dayjs(value as string) : null}
+          style={{ width: '100%' }}
+          onChange={(d) => onChange?.(d ? (f.dateOnly ? d.startOf('day') : d).format() : null)}
+        />
       );
     case 'icon':
-      return <Select {...common} value={value} onChange={onChange} options={iconOptions} allowClear showSearch={{ optionFilterProp: 'value' }} style={{ minWidth: 200 }} />;
+      return (
+        <Select
+          {...common}
+          value={value}
+          onChange={onChange}
+          options={iconOptions}
+          allowClear
+          showSearch={{ optionFilterProp: 'value' }}
+          style={{ minWidth: 200 }}
+        />
+      );
     default:
-      return <Input {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} allowClear={search} />;
+      return (
+        <Input {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} allowClear={search} />
+      );
   }
 }

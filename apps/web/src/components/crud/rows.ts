@@ -22,7 +22,12 @@ export function pruneChildren(rows: Row[]): Row[] {
  * The rows of a CRUD table: a page, a whole tree (records with `children`), or a lazy tree
  * (`lazy-list?parentId=` per expanded row, each level its own cached query so a refresh reloads what is open).
  */
-export function useCrudRows(schema: CrudSchema, params: Record<string, unknown> | undefined, page: { current: number; size: number }, query: Record<string, unknown>) {
+export function useCrudRows(
+  schema: CrudSchema,
+  params: Record<string, unknown> | undefined,
+  page: { current: number; size: number },
+  query: Record<string, unknown>,
+) {
   const listPath = schema.listPath ?? 'list';
   const api = useMemo(() => crudApi(schema.base, listPath), [schema.base, listPath]);
   const mode = schema.tree ? (schema.tree.lazy ? 'lazy' : 'tree') : 'page';
@@ -60,21 +65,31 @@ export function useCrudRows(schema: CrudSchema, params: Record<string, unknown> 
   const lazyRows = useMemo(() => {
     if (mode !== 'lazy' || !root.data) return EMPTY;
     const loaded = new Map<string, Row[] | undefined>(expanded.map((id, i) => [id, children[i]]));
-    const build = (rows: Row[]): Row[] => rows.map((r) => {
-      if (!r.hasChildren) return r;
-      const kids = loaded.get(r.id);
-      return { ...r, children: kids ? build(kids) : [] };
-    });
+    const build = (rows: Row[]): Row[] =>
+      rows.map((r) => {
+        if (!r.hasChildren) return r;
+        const kids = loaded.get(r.id);
+        return { ...r, children: kids ? build(kids) : [] };
+      });
     return build(root.data);
   }, [mode, root.data, expanded, children]);
 
   const onExpand = useCallback((open: boolean, row: Row) => {
-    setExpanded((keys) => (open ? (keys.includes(row.id) ? keys : [...keys, row.id]) : keys.filter((k) => k !== row.id)));
+    setExpanded((keys) =>
+      open ? (keys.includes(row.id) ? keys : [...keys, row.id]) : keys.filter((k) => k !== row.id),
+    );
   }, []);
 
   if (mode === 'page') {
-    return { rows: paged.data?.records ?? EMPTY, total: paged.data?.total ?? 0, loading: paged.isFetching, expanded, onExpand };
+    return {
+      rows: paged.data?.records ?? EMPTY,
+      total: paged.data?.total ?? 0,
+      loading: paged.isFetching,
+      expanded,
+      onExpand,
+    };
   }
-  if (mode === 'tree') return { rows: wholeRows, total: wholeRows.length, loading: whole.isFetching, expanded, onExpand };
+  if (mode === 'tree')
+    return { rows: wholeRows, total: wholeRows.length, loading: whole.isFetching, expanded, onExpand };
   return { rows: lazyRows, total: lazyRows.length, loading: root.isFetching, expanded, onExpand };
 }

@@ -5,11 +5,15 @@ import { dictionary, fetchRecords, fetchTree, type DictEntry } from '../../api/s
 import type { CrudField, Option, TreeNode } from './types';
 
 /** Where a field's choices come from, as a TanStack Query (cached per dictionary code / URL). */
-function sourceOf(f: CrudField): { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number } | null {
+function sourceOf(
+  f: CrudField,
+): { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number } | null {
   if (f.treeUrl) return { queryKey: ['tree', f.treeUrl], queryFn: () => fetchTree(f.treeUrl!), staleTime: 30_000 };
   if (f.dict) return { queryKey: ['dict', f.dict], queryFn: () => dictionary(f.dict!), staleTime: 300_000 };
-  if (f.dictBiz) return { queryKey: ['dictBiz', f.dictBiz], queryFn: () => dictionary(f.dictBiz!, true), staleTime: 300_000 };
-  if (f.optionsUrl) return { queryKey: ['options', f.optionsUrl], queryFn: () => fetchRecords(f.optionsUrl!), staleTime: 30_000 };
+  if (f.dictBiz)
+    return { queryKey: ['dictBiz', f.dictBiz], queryFn: () => dictionary(f.dictBiz!, true), staleTime: 300_000 };
+  if (f.optionsUrl)
+    return { queryKey: ['options', f.optionsUrl], queryFn: () => fetchRecords(f.optionsUrl!), staleTime: 30_000 };
   return null;
 }
 
@@ -63,7 +67,8 @@ export function useFieldSources(fields: CrudField[]): FieldSources {
           if (!opts.length) opts = inline(f);
         } else if (f.optionsUrl) {
           opts = ((d as Record<string, unknown>[] | undefined) ?? []).map((r) => ({
-            value: r[f.optionValue ?? 'id'] as string, label: String(r[f.optionLabel ?? 'name'] ?? ''),
+            value: r[f.optionValue ?? 'id'] as string,
+            label: String(r[f.optionLabel ?? 'name'] ?? ''),
           }));
         } else {
           opts = inline(f);

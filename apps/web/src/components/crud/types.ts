@@ -5,7 +5,15 @@ export type Mode = 'add' | 'edit' | 'view';
 
 export type Option = { value: string | number; label: string };
 /** A tree node of api-contract §2 (menus, depts, roles, dict trees). */
-export type TreeNode = { id: string; parentId?: string; title: string; key: string; value: string; hasChildren?: boolean; children?: TreeNode[] };
+export type TreeNode = {
+  id: string;
+  parentId?: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren?: boolean;
+  children?: TreeNode[];
+};
 
 export type CrudField = {
   name: string;

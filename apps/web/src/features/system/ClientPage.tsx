@@ -8,7 +8,15 @@ import { showOnce } from './once';
 const fields: CrudField[] = [
   { name: 'clientId', label: 'client.clientId', required: true, search: true },
   // Never shown in the table or a view; left empty, the server generates one and answers it once.
-  { name: 'clientSecret', label: 'client.clientSecret', type: 'password', secret: true, column: false, hideInView: true, placeholder: 'client.secretHint' },
+  {
+    name: 'clientSecret',
+    label: 'client.clientSecret',
+    type: 'password',
+    secret: true,
+    column: false,
+    hideInView: true,
+    placeholder: 'client.secretHint',
+  },
   { name: 'scope', label: 'client.scope', default: 'all' },
   { name: 'authorizedGrantTypes', label: 'client.grantTypes', required: true, default: 'password,refresh_token' },
   { name: 'webServerRedirectUri', label: 'client.redirectUri', column: false },
@@ -20,17 +28,23 @@ const fields: CrudField[] = [
 export default function ClientPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const schema = useMemo<CrudSchema>(() => ({
-    base: '/api/blade-system/client',
-    title: 'client.title',
-    codes: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },
-    fields,
-    onSaved: (saved) => {
-      const secret = saved.clientSecret;
-      if (typeof secret === 'string' && secret && !/^\*+$/.test(secret)) {
-        showOnce(modal, t('client.secretTitle'), [[t('client.clientId'), String(saved.clientId ?? '')], [t('client.clientSecret'), secret]]);
-      }
-    },
-  }), [modal, t]);
+  const schema = useMemo<CrudSchema>(
+    () => ({
+      base: '/api/blade-system/client',
+      title: 'client.title',
+      codes: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },
+      fields,
+      onSaved: (saved) => {
+        const secret = saved.clientSecret;
+        if (typeof secret === 'string' && secret && !/^\*+$/.test(secret)) {
+          showOnce(modal, t('client.secretTitle'), [
+            [t('client.clientId'), String(saved.clientId ?? '')],
+            [t('client.clientSecret'), secret],
+          ]);
+        }
+      },
+    }),
+    [modal, t],
+  );
   return <CrudPage schema={schema} />;
 }

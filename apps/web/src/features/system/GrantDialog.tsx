@@ -12,11 +12,15 @@ export type GrantTab = { key: string; label: string; tree: TreeNode[]; keys: str
 function shape(tree: TreeNode[]) {
   const parent = new Map<string, string | undefined>();
   const kids = new Map<string, string[]>();
-  const walk = (nodes: TreeNode[], up?: string) => nodes.forEach((n) => {
-    parent.set(n.key, up);
-    kids.set(n.key, (n.children ?? []).map((c) => c.key));
-    if (n.children?.length) walk(n.children, n.key);
-  });
+  const walk = (nodes: TreeNode[], up?: string) =>
+    nodes.forEach((n) => {
+      parent.set(n.key, up);
+      kids.set(
+        n.key,
+        (n.children ?? []).map((c) => c.key),
+      );
+      if (n.children?.length) walk(n.children, n.key);
+    });
   walk(tree);
   return { parent, kids };
 }
@@ -45,19 +49,30 @@ export function initialChecked(tree: TreeNode[], keys: string[]): string[] {
 const initialOf = (tab: GrantTab) => (tab.strict ? tab.keys.map(String) : initialChecked(tab.tree, tab.keys));
 
 function Trees({ tabs, onChange }: { tabs: GrantTab[]; onChange: (key: string, checked: string[]) => void }) {
-  const [checked, setChecked] = useState<Record<string, string[]>>(() => Object.fromEntries(tabs.map((t) => [t.key, initialOf(t)])));
+  const [checked, setChecked] = useState<Record<string, string[]>>(() =>
+    Object.fromEntries(tabs.map((t) => [t.key, initialOf(t)])),
+  );
   const panes = tabs.map((tab) => ({
-    key: tab.key, label: tab.label,
+    key: tab.key,
+    label: tab.label,
     children: tab.tree.length ? (
       <div style={{ maxHeight: 420, overflow: 'auto' }} data-testid={`grant-${tab.key}`}>
-        <Tree checkable checkStrictly={tab.strict} defaultExpandAll treeData={tab.tree} checkedKeys={checked[tab.key]}
+        <Tree
+          checkable
+          checkStrictly={tab.strict}
+          defaultExpandAll
+          treeData={tab.tree}
+          checkedKeys={checked[tab.key]}
           onCheck={(keys) => {
             const list = (Array.isArray(keys) ? keys : keys.checked).map(String);
             setChecked((c) => ({ ...c, [tab.key]: list }));
             onChange(tab.key, list);
-          }} />
+          }}
+        />
       </div>
-    ) : <Empty />,
+    ) : (
+      <Empty />
+    ),
   }));
   return tabs.length === 1 ? panes[0].children : <Tabs items={panes} />;
 }
@@ -66,7 +81,13 @@ function Trees({ tabs, onChange }: { tabs: GrantTab[]; onChange: (key: string, c
  * A dialog of checkable trees (role grant: menus / data scopes / API scopes; top-menu settings: menus), each
  * pre-checked, saved as checked plus half-checked ids.
  */
-export default function GrantDialog({ title, queryKey, load, save, onClose }: {
+export default function GrantDialog({
+  title,
+  queryKey,
+  load,
+  save,
+  onClose,
+}: {
   title: string;
   queryKey: unknown[];
   load: () => Promise<GrantTab[]>;
@@ -78,18 +99,42 @@ export default function GrantDialog({ title, queryKey, load, save, onClose }: {
   const [edits, setEdits] = useState<Record<string, string[]>>({});
   const [saving, submit] = useSubmit();
   const tabs = data.data;
-  const current = useMemo(() => Object.fromEntries((tabs ?? []).map((tab) => [tab.key, edits[tab.key] ?? initialOf(tab)])), [tabs, edits]);
+  const current = useMemo(
+    () => Object.fromEntries((tabs ?? []).map((tab) => [tab.key, edits[tab.key] ?? initialOf(tab)])),
+    [tabs, edits],
+  );
 
   const ok = async () => {
     if (!tabs) return;
-    await submit(() => save(Object.fromEntries(tabs.map((tab) => [tab.key, tab.strict ? current[tab.key] : withAncestors(tab.tree, current[tab.key])]))),
-      t('system.granted'), onClose);
+    await submit(
+      () =>
+        save(
+          Object.fromEntries(
+            tabs.map((tab) => [tab.key, tab.strict ? current[tab.key] : withAncestors(tab.tree, current[tab.key])]),
+          ),
+        ),
+      t('system.granted'),
+      onClose,
+    );
   };
 
   return (
-    <Modal open title={title} width={640} onCancel={onClose} onOk={() => void ok()} confirmLoading={saving}
-      okText={t('common.submit')} cancelText={t('common.cancel')} okButtonProps={{ disabled: !tabs }}>
-      {tabs ? <Trees tabs={tabs} onChange={(key, list) => setEdits((e) => ({ ...e, [key]: list }))} /> : <Spin style={{ display: 'block', margin: 24 }} />}
+    <Modal
+      open
+      title={title}
+      width={640}
+      onCancel={onClose}
+      onOk={() => void ok()}
+      confirmLoading={saving}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !tabs }}
+    >
+      {tabs ? (
+        <Trees tabs={tabs} onChange={(key, list) => setEdits((e) => ({ ...e, [key]: list }))} />
+      ) : (
+        <Spin style={{ display: 'block', margin: 24 }} />
+      )}
     </Modal>
   );
 }

@@ -7,9 +7,21 @@ const schema: CrudSchema = {
   title: 'param.title',
   codes: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
   fields: [
-    { name: 'paramName', label: 'param.paramName', required: true, requiredMessage: 'param.nameRequired', search: true },
+    {
+      name: 'paramName',
+      label: 'param.paramName',
+      required: true,
+      requiredMessage: 'param.nameRequired',
+      search: true,
+    },
     { name: 'paramKey', label: 'param.paramKey', required: true, requiredMessage: 'param.keyRequired', search: true },
-    { name: 'paramValue', label: 'param.paramValue', type: 'textarea', required: true, requiredMessage: 'param.valueRequired' },
+    {
+      name: 'paramValue',
+      label: 'param.paramValue',
+      type: 'textarea',
+      required: true,
+      requiredMessage: 'param.valueRequired',
+    },
     { name: 'remark', label: 'param.remark', type: 'textarea', column: false },
   ],
 };

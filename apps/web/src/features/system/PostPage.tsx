@@ -6,7 +6,15 @@ const schema: CrudSchema = {
   title: 'post.title',
   codes: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
   fields: [
-    { name: 'category', label: 'post.category', type: 'select', dict: 'post_category', required: true, requiredMessage: 'post.categoryRequired', search: true },
+    {
+      name: 'category',
+      label: 'post.category',
+      type: 'select',
+      dict: 'post_category',
+      required: true,
+      requiredMessage: 'post.categoryRequired',
+      search: true,
+    },
     { name: 'postCode', label: 'post.postCode', required: true, requiredMessage: 'post.codeRequired', search: true },
     { name: 'postName', label: 'post.postName', required: true, requiredMessage: 'post.nameRequired', search: true },
     { name: 'sort', label: 'post.sort', type: 'number', width: 80 },

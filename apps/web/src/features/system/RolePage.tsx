@@ -8,7 +8,14 @@ import GrantDialog from './GrantDialog';
 const fields: CrudField[] = [
   { name: 'roleName', label: 'role.roleName', required: true, search: true },
   { name: 'roleAlias', label: 'role.roleAlias', required: true, search: true },
-  { name: 'parentId', label: 'role.parentId', type: 'tree', treeUrl: '/api/blade-system/role/tree', root: '0', column: false },
+  {
+    name: 'parentId',
+    label: 'role.parentId',
+    type: 'tree',
+    treeUrl: '/api/blade-system/role/tree',
+    root: '0',
+    column: false,
+  },
   { name: 'sort', label: 'role.sort', type: 'number', default: 0, width: 80 },
 ];
 
@@ -16,18 +23,23 @@ const fields: CrudField[] = [
 export default function RolePage() {
   const { t } = useTranslation();
   const [granting, setGranting] = useState<Row | null>(null);
-  const schema = useMemo<CrudSchema>(() => ({
-    base: '/api/blade-system/role',
-    title: 'role.title',
-    codes: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
-    fields,
-    rowActions: [{ code: 'role_grant', label: 'role.grant', onClick: ([row]) => setGranting(row) }],
-  }), []);
+  const schema = useMemo<CrudSchema>(
+    () => ({
+      base: '/api/blade-system/role',
+      title: 'role.title',
+      codes: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
+      fields,
+      rowActions: [{ code: 'role_grant', label: 'role.grant', onClick: ([row]) => setGranting(row) }],
+    }),
+    [],
+  );
   return (
     <>
       <CrudPage schema={schema} />
       {granting && (
-        <GrantDialog title={`${t('role.grant')} · ${String(granting.roleName ?? '')}`} queryKey={['role', granting.id]}
+        <GrantDialog
+          title={`${t('role.grant')} · ${String(granting.roleName ?? '')}`}
+          queryKey={['role', granting.id]}
           load={async () => {
             const [trees, keys] = await Promise.all([menuGrantTree(), roleTreeKeys(granting.id)]);
             return [
@@ -36,8 +48,16 @@ export default function RolePage() {
               { key: 'apiScope', label: t('role.apiTab'), tree: trees.apiScope ?? [], keys: keys.apiScope ?? [] },
             ];
           }}
-          save={(ids) => grantRole({ roleIds: [granting.id], menuIds: ids.menu ?? [], dataScopeIds: ids.dataScope ?? [], apiScopeIds: ids.apiScope ?? [] })}
-          onClose={() => setGranting(null)} />
+          save={(ids) =>
+            grantRole({
+              roleIds: [granting.id],
+              menuIds: ids.menu ?? [],
+              dataScopeIds: ids.dataScope ?? [],
+              apiScopeIds: ids.apiScope ?? [],
+            })
+          }
+          onClose={() => setGranting(null)}
+        />
       )}
     </>
   );

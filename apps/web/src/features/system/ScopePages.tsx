@@ -1,7 +1,14 @@
 import CrudPage from '../../components/crud/CrudPage';
 import type { CrudField, CrudSchema } from '../../components/crud/types';
 
-const menuField: CrudField = { name: 'menuId', label: 'scope.menuId', type: 'tree', treeUrl: '/api/blade-system/menu/tree', required: true, requiredMessage: 'scope.menuRequired' };
+const menuField: CrudField = {
+  name: 'menuId',
+  label: 'scope.menuId',
+  type: 'tree',
+  treeUrl: '/api/blade-system/menu/tree',
+  required: true,
+  requiredMessage: 'scope.menuRequired',
+};
 const custom = (v: Record<string, unknown>) => Number(v.scopeType) === 5;
 
 const dataScope: CrudSchema = {
@@ -13,11 +20,23 @@ const dataScope: CrudSchema = {
     { name: 'resourceCode', label: 'scope.resourceCode', required: true, search: true },
     { name: 'scopeName', label: 'scope.scopeName', required: true, search: true },
     {
-      name: 'scopeType', label: 'scope.scopeType', type: 'select', dict: 'data_scope_type', required: true, default: 1,
+      name: 'scopeType',
+      label: 'scope.scopeType',
+      type: 'select',
+      dict: 'data_scope_type',
+      required: true,
+      default: 1,
       options: [1, 2, 3, 4, 5].map((value) => ({ value, label: `scope.type${value}` })),
     },
     { name: 'scopeColumn', label: 'scope.scopeColumn', required: true, visible: custom },
-    { name: 'scopeValue', label: 'scope.scopeValue', required: true, visible: custom, placeholder: 'scope.valueHint', column: false },
+    {
+      name: 'scopeValue',
+      label: 'scope.scopeValue',
+      required: true,
+      visible: custom,
+      placeholder: 'scope.valueHint',
+      column: false,
+    },
     { name: 'remark', label: 'scope.remark', type: 'textarea', column: false },
   ],
 };
@@ -32,8 +51,15 @@ const apiScope: CrudSchema = {
     { name: 'scopeName', label: 'scope.scopeName', required: true, search: true },
     { name: 'scopePath', label: 'scope.scopePath', required: true, placeholder: 'scope.pathHint' },
     {
-      name: 'scopeMethod', label: 'scope.scopeMethod', type: 'select', default: '*',
-      options: [{ value: '*', label: 'scope.anyMethod' }, { value: 'GET', label: 'GET' }, { value: 'POST', label: 'POST' }],
+      name: 'scopeMethod',
+      label: 'scope.scopeMethod',
+      type: 'select',
+      default: '*',
+      options: [
+        { value: '*', label: 'scope.anyMethod' },
+        { value: 'GET', label: 'GET' },
+        { value: 'POST', label: 'POST' },
+      ],
     },
     { name: 'remark', label: 'scope.remark', type: 'textarea', column: false },
   ],

@@ -16,24 +16,32 @@ const fields: CrudField[] = [
 export default function TopMenuPage() {
   const { t } = useTranslation();
   const [granting, setGranting] = useState<Row | null>(null);
-  const schema = useMemo<CrudSchema>(() => ({
-    base: '/api/blade-system/topmenu',
-    title: 'topmenu.title',
-    codes: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' },
-    fields,
-    rowActions: [{ code: 'topmenu_setting', label: 'topmenu.setting', onClick: ([row]) => setGranting(row) }],
-  }), []);
+  const schema = useMemo<CrudSchema>(
+    () => ({
+      base: '/api/blade-system/topmenu',
+      title: 'topmenu.title',
+      codes: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' },
+      fields,
+      rowActions: [{ code: 'topmenu_setting', label: 'topmenu.setting', onClick: ([row]) => setGranting(row) }],
+    }),
+    [],
+  );
   return (
     <>
       <CrudPage schema={schema} />
       {granting && (
-        <GrantDialog title={`${t('topmenu.setting')} · ${String(granting.name ?? '')}`} queryKey={['topmenu', granting.id]}
+        <GrantDialog
+          title={`${t('topmenu.setting')} · ${String(granting.name ?? '')}`}
+          queryKey={['topmenu', granting.id]}
           load={async () => {
             const [trees, keys] = await Promise.all([topGrantTree(), topTreeKeys(granting.id)]);
-            return [{ key: 'menu', label: t('role.menuTab'), tree: trees.menu ?? [], keys: keys.menu ?? [], strict: true }];
+            return [
+              { key: 'menu', label: t('role.menuTab'), tree: trees.menu ?? [], keys: keys.menu ?? [], strict: true },
+            ];
           }}
           save={(ids) => grantTopMenu({ topMenuIds: [granting.id], menuIds: ids.menu ?? [] })}
-          onClose={() => setGranting(null)} />
+          onClose={() => setGranting(null)}
+        />
       )}
     </>
   );

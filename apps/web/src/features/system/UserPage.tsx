@@ -21,18 +21,50 @@ const statusTag = (v: unknown) => {
 const fields: CrudField[] = [
   { name: 'account', label: 'user.account', required: true, search: true },
   // Sent as typed on insert (the server checks the policy); never loaded, never on edit.
-  { name: 'password', label: 'user.password', type: 'password', addOnly: true, secret: true, required: true, column: false },
+  {
+    name: 'password',
+    label: 'user.password',
+    type: 'password',
+    addOnly: true,
+    secret: true,
+    required: true,
+    column: false,
+  },
   { name: 'realName', label: 'user.realName', required: true, search: true },
   { name: 'name', label: 'user.name' },
   { name: 'phone', label: 'user.phone', search: true },
   { name: 'email', label: 'user.email', column: false },
   { name: 'birthday', label: 'user.birthday', type: 'date', dateOnly: true, column: false },
-  { name: 'sex', label: 'user.sex', type: 'select', dict: 'sex', width: 70, options: [{ value: 1, label: 'user.male' }, { value: 2, label: 'user.female' }, { value: 3, label: 'user.unknown' }] },
+  {
+    name: 'sex',
+    label: 'user.sex',
+    type: 'select',
+    dict: 'sex',
+    width: 70,
+    options: [
+      { value: 1, label: 'user.male' },
+      { value: 2, label: 'user.female' },
+      { value: 3, label: 'user.unknown' },
+    ],
+  },
   { name: 'deptId', label: 'user.deptId', type: 'tree', treeUrl: DEPT_TREE, display: 'deptName' },
-  { name: 'postId', label: 'user.postId', type: 'select', optionsUrl: '/api/blade-system/post/select', optionLabel: 'postName', display: 'postName' },
+  {
+    name: 'postId',
+    label: 'user.postId',
+    type: 'select',
+    optionsUrl: '/api/blade-system/post/select',
+    optionLabel: 'postName',
+    display: 'postName',
+  },
   { name: 'roleIds', label: 'user.roleIds', type: 'tree', treeUrl: ROLE_TREE, multiple: true, display: 'roleName' },
   {
-    name: 'status', label: 'user.status', type: 'select', form: false, search: true, width: 90, render: statusTag,
+    name: 'status',
+    label: 'user.status',
+    type: 'select',
+    form: false,
+    search: true,
+    width: 90,
+    render: statusTag,
     options: [1, 2, 3].map((value) => ({ value, label: `user.status${value}` })),
   },
 ];
@@ -41,21 +73,51 @@ function RolesDialog({ rows, ctx, onClose }: { rows: Row[]; ctx: CrudContext; on
   const { t } = useTranslation();
   const { message } = App.useApp();
   const roles = useTree(ROLE_TREE);
-  const [roleIds, setRoleIds] = useState<string[]>(() => (rows.length === 1 ? String(rows[0].roleIds ?? '').split(',').filter(Boolean) : []));
+  const [roleIds, setRoleIds] = useState<string[]>(() =>
+    rows.length === 1
+      ? String(rows[0].roleIds ?? '')
+          .split(',')
+          .filter(Boolean)
+      : [],
+  );
   const [saving, submit] = useSubmit();
   const ok = async () => {
     if (!roleIds.length) {
       message.warning(t('user.pickRoles'));
       return;
     }
-    await submit(() => grantUserRoles({ userIds: rows.map((r) => r.id), roleIds }), t('system.granted'), async () => { onClose(); await ctx.refresh(); });
+    await submit(
+      () => grantUserRoles({ userIds: rows.map((r) => r.id), roleIds }),
+      t('system.granted'),
+      async () => {
+        onClose();
+        await ctx.refresh();
+      },
+    );
   };
   return (
-    <Modal open title={t('user.roleConfig')} onCancel={onClose} onOk={() => void ok()} confirmLoading={saving} okText={t('common.submit')} cancelText={t('common.cancel')}>
+    <Modal
+      open
+      title={t('user.roleConfig')}
+      onCancel={onClose}
+      onOk={() => void ok()}
+      confirmLoading={saving}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+    >
       <Form layout="vertical">
         <Form.Item label={t('user.roleIds')}>
-          <TreeSelect treeData={roles.data} value={roleIds} onChange={(v) => setRoleIds((v as string[]).map(String))} multiple treeCheckable
-            showCheckedStrategy={TreeSelect.SHOW_ALL} treeDefaultExpandAll style={{ width: '100%' }} loading={roles.isLoading} />
+          <TreeSelect
+            treeData={roles.data}
+            value={roleIds}
+            onChange={(v) => setRoleIds((v as string[]).map(String))}
+            multiple
+            treeCheckable
+            showCheckedStrategy={TreeSelect.SHOW_ALL}
+            treeDefaultExpandAll
+            style={{ width: '100%' }}
+            loading={roles.isLoading}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -74,14 +136,17 @@ export default function UserPage() {
   const [granting, setGranting] = useState<{ rows: Row[]; ctx: CrudContext } | null>(null);
 
   const schema = useMemo<CrudSchema>(() => {
-    const confirmThen = (title: string, run: () => Promise<unknown>, done: string, ctx: CrudContext) => modal.confirm({
-      title, okText: t('common.ok'), cancelText: t('common.cancel'),
-      onOk: async () => {
-        await run();
-        message.success(t(done));
-        await ctx.refresh();
-      },
-    });
+    const confirmThen = (title: string, run: () => Promise<unknown>, done: string, ctx: CrudContext) =>
+      modal.confirm({
+        title,
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          await run();
+          message.success(t(done));
+          await ctx.refresh();
+        },
+      });
     return {
       base: '/api/blade-user',
       listPath: 'page',
@@ -90,19 +155,45 @@ export default function UserPage() {
       codes: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
       fields,
       actions: [
-        { code: 'user_role', label: 'user.roleConfig', needsSelection: true, onClick: (rows, ctx) => setGranting({ rows, ctx }) },
         {
-          code: 'user_reset', label: 'user.resetPassword', needsSelection: true,
-          onClick: (rows) => modal.confirm({
-            title: t('user.resetConfirm'), okText: t('common.ok'), cancelText: t('common.cancel'),
-            onOk: async () => {
-              const done = await resetPasswords(rows.map((r) => r.id));
-              showOnce(modal, t('user.resetTitle'), (done ?? []).map((d) => [d.account, d.password]));
-            },
-          }),
+          code: 'user_role',
+          label: 'user.roleConfig',
+          needsSelection: true,
+          onClick: (rows, ctx) => setGranting({ rows, ctx }),
         },
-        { code: 'user_approve', label: 'user.approve', needsSelection: true, onClick: (rows, ctx) => confirmThen(t('user.approveConfirm'), () => approveUsers(rows.map((r) => r.id)), 'user.approved', ctx) },
-        { code: 'user_unlock', label: 'user.unlock', needsSelection: true, onClick: (rows, ctx) => confirmThen(t('user.unlockConfirm'), () => unlockUsers(rows.map((r) => r.id)), 'user.unlocked', ctx) },
+        {
+          code: 'user_reset',
+          label: 'user.resetPassword',
+          needsSelection: true,
+          onClick: (rows) =>
+            modal.confirm({
+              title: t('user.resetConfirm'),
+              okText: t('common.ok'),
+              cancelText: t('common.cancel'),
+              onOk: async () => {
+                const done = await resetPasswords(rows.map((r) => r.id));
+                showOnce(
+                  modal,
+                  t('user.resetTitle'),
+                  (done ?? []).map((d) => [d.account, d.password]),
+                );
+              },
+            }),
+        },
+        {
+          code: 'user_approve',
+          label: 'user.approve',
+          needsSelection: true,
+          onClick: (rows, ctx) =>
+            confirmThen(t('user.approveConfirm'), () => approveUsers(rows.map((r) => r.id)), 'user.approved', ctx),
+        },
+        {
+          code: 'user_unlock',
+          label: 'user.unlock',
+          needsSelection: true,
+          onClick: (rows, ctx) =>
+            confirmThen(t('user.unlockConfirm'), () => unlockUsers(rows.map((r) => r.id)), 'user.unlocked', ctx),
+        },
       ],
       addDefaults: () => (deptId ? { deptId } : {}),
     };
@@ -112,11 +203,25 @@ export default function UserPage() {
   return (
     <Grid gutter={12} wrap={false}>
       <Col flex="240px">
-        <Card title={t('user.depts')} size="small" styles={{ body: { padding: 8, maxHeight: 'calc(100vh - 220px)', overflow: 'auto' } }}>
-          {depts.isLoading ? <Spin /> : depts.data?.length ? (
-            <Tree treeData={depts.data} defaultExpandAll blockNode selectedKeys={deptId ? [deptId] : []}
-              onSelect={(keys) => setDeptId(keys.length ? String(keys[0]) : undefined)} data-testid="dept-tree" />
-          ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        <Card
+          title={t('user.depts')}
+          size="small"
+          styles={{ body: { padding: 8, maxHeight: 'calc(100vh - 220px)', overflow: 'auto' } }}
+        >
+          {depts.isLoading ? (
+            <Spin />
+          ) : depts.data?.length ? (
+            <Tree
+              treeData={depts.data}
+              defaultExpandAll
+              blockNode
+              selectedKeys={deptId ? [deptId] : []}
+              onSelect={(keys) => setDeptId(keys.length ? String(keys[0]) : undefined)}
+              data-testid="dept-tree"
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
