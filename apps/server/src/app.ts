@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -18,6 +19,7 @@ import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { registerHttpBasics } from './platform/http.ts';
 import type { Services } from './platform/services.ts';
+import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadRevokedSessions } from './modules/auth/service.ts';
@@ -27,7 +29,6 @@ import { permissionCodes } from './modules/menu/service.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
-import { postRoutes } from './modules/post/routes.ts';
 import { paramRoutes } from './modules/param/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
@@ -37,6 +38,29 @@ import { topMenuRoutes } from './modules/topmenu/routes.ts';
 import { scopeRoutes } from './modules/scope/routes.ts';
 import { menuAdminRoutes } from './modules/menu/admin.ts';
 import { userAdminRoutes } from './modules/user/admin.ts';
+
+/** zod schemas go through the zod provider; plain JSON response schemas (platform/response.ts) are already JSON. */
+const openApiTransform: typeof jsonSchemaTransform = (doc) => {
+  const response = (doc.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  const plain = response && Object.values(response).every((r) => r && typeof r === 'object' && 'type' in r);
+  if (!plain) return jsonSchemaTransform(doc);
+  const out = jsonSchemaTransform({ ...doc, schema: { ...doc.schema, response: undefined } });
+  return { ...out, schema: { ...out.schema, response } };
+};
+
+/**
+ * Modules are found, not listed: every `modules/<name>/module.ts` exports a Fastify plugin as default
+ * (docs/resources.md "Modules"), so a new module touches no shared file.
+ */
+async function registerModules(app: FastifyInstance, services: Services) {
+  const dir = fileURLToPath(new URL('./modules', import.meta.url));
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = ['module.ts', 'module.js'].map((f) => path.join(dir, name, f)).find((f) => fs.existsSync(f));
+    if (!file) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { default: Module };
+    await mod.default(app, services);
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -107,7 +131,7 @@ export async function buildApp(
       info: { title: 'Atrium API', version: '0.1.0' },
       components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
 
@@ -142,7 +166,7 @@ export async function buildApp(
   tenantRoutes(app, services);
   resourceRoutes(app, services);
   logRoutes(app, services);
-  postRoutes(app, services);
+  await registerModules(app, services);
   menuAdminRoutes(app, services);
   roleRoutes(app, services);
   topMenuRoutes(app, services);

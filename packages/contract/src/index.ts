@@ -1,3 +1,6 @@
 export * from './validate.ts';
 export * from './constants.ts';
 export * from './wire.ts';
+export * from './resource/define.ts';
+export * from './resource/messages.ts';
+export * from './resource/schema.ts';

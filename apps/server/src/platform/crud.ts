@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Msg } from '@atrium/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { AppError, badRequest, forbidden, notFound, texts, type Text } from './e
 import { permissionCodes } from '../modules/menu/service.ts';
 import { apiRuleMatches, apiRules, dataScopeSql, scopeResources, type ScopeResource } from './access.ts';
 import { requireAuth } from './guard.ts';
+import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
@@ -118,10 +120,28 @@ export type CrudSpec<B extends z.ZodObject> = {
   afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
   /** After any committed write (e.g. drop cached menus of the tenant). */
   afterWrite?: (auth: AuthContext) => void;
+  /** Field labels, so a validation message names the field, never its key. */
+  labels?: Record<string, Msg>;
+  /** JSON schema of one answered record: list, detail and submit answers are serialized from it (an allowlist). */
+  response?: Record<string, unknown>;
+  /** Fields taken on insert only. */
+  createOnly?: string[];
+  /** The body fields that are columns of the table (the rest are kept by hooks); absent: all of them. */
+  writable?: string[];
+  /** The shared tree rules (parent visible, no cycle, children block removal), with their messages. */
+  treeRules?: { parentMissing: Msg; cycle: Msg; hasChildren: Msg };
 };
 
 /** `scope`: the caller's data-scope filter for this resource (undefined = all), e.g. to check a parent is visible. */
-export type SaveContext<T> = { tx: Db; auth: AuthContext; input: T; existing: Row | null; scope?: SQL };
+/** `state`: per-request values a module hands from beforeSave to afterSave. */
+export type SaveContext<T> = {
+  tx: Db;
+  auth: AuthContext;
+  input: T;
+  existing: Row | null;
+  scope?: SQL;
+  state: Record<string, unknown>;
+};
 
 const stale = () => new AppError(409, texts.stale);
 
@@ -133,9 +153,7 @@ export function uniqueError(err: unknown, unique?: Record<string, { field: strin
     if (pgErr.code === '23505') {
       const name = pgErr.constraint ?? pgErr.constraint_name ?? '';
       const u = unique?.[name];
-      return u
-        ? badRequest(u.text, [{ field: u.field, message: typeof u.text === 'string' ? u.text : u.text.zh }])
-        : badRequest({ zh: '数据已存在', en: 'The record already exists' });
+      return u ? badRequest(u.text, [{ field: u.field, message: u.text }]) : badRequest(texts.exists);
     }
     e = (e as { cause?: unknown }).cause;
   }
@@ -243,14 +261,16 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) {
       const { id, version, ...input } = raw;
       const scope = await scopeOf(auth);
+      const state: Record<string, unknown> = {};
       try {
         const saved = await run(auth, async (tx) => {
           const now = s.now();
           if (!id) {
+            await checkParent(tx, auth, input as Record<string, unknown>, null, scope);
             const extra =
-              (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope })) ?? {};
+              (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope, state })) ?? {};
             const values = {
-              ...input,
+              ...columnsOf(input as Record<string, unknown>, false),
               ...extra,
               id: newId(),
               ...(tenantCol ? { tenantId: auth.tenantId } : {}),
@@ -262,6 +282,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
               isDeleted: 0,
               version: 1,
             };
+            // The factory writes any table: the values were checked against the table's columns at bind time.
             const [row] = await tx
               .insert(t)
               .values(values as never)
@@ -274,6 +295,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
                 existing: null,
                 row: row as Row,
                 scope,
+                state,
               })) ?? {};
             await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, present(row as Row));
             return { ...present(row as Row), ...after };
@@ -285,11 +307,13 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           if (!existing) throw notFound();
           const ex = existing as Row;
           if (version !== undefined && version !== ex.version) throw stale();
-          const extra = (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, scope })) ?? {};
+          await checkParent(tx, auth, input as Record<string, unknown>, ex, scope);
+          const extra =
+            (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, scope, state })) ?? {};
           const [row] = await tx
             .update(t)
             .set({
-              ...input,
+              ...columnsOf(input as Record<string, unknown>, true),
               ...extra,
               updateUser: auth.userId,
               updateTime: now,
@@ -299,8 +323,15 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
             .returning();
           if (!row) throw stale();
           const after =
-            (await spec.afterSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, row: row as Row, scope })) ??
-            {};
+            (await spec.afterSave?.({
+              tx,
+              auth,
+              input: input as z.infer<B>,
+              existing: ex,
+              row: row as Row,
+              scope,
+              state,
+            })) ?? {};
           await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, present(ex), present(row as Row));
           return { ...present(row as Row), ...after };
         });
@@ -321,6 +352,14 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           .from(t)
           .where(live(auth, inArray(t.id, unique), scope))) as Row[];
         if (rows.length !== unique.length) throw notFound();
+        if (spec.tree && spec.treeRules) {
+          const [kid] = await tx
+            .select({ id: t.id })
+            .from(t)
+            .where(and(mine(auth), eq(t.isDeleted, 0), inArray(spec.tree.parentId, unique), notInArray(t.id, unique)))
+            .limit(1);
+          if (kid) throw badRequest(spec.treeRules.hasChildren);
+        }
         await spec.beforeRemove?.(tx, unique, auth, rows);
         await tx
           .update(t)
@@ -419,6 +458,52 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       .where(live(auth, scope, extra, inArray(p, ids)));
     return new Set(rows.map((r) => String(r.parentId)));
   }
+
+  /** The body's values that are columns: fields kept elsewhere are the hooks' business; null never clears a NOT NULL column. */
+  function columnsOf(input: Record<string, unknown>, update: boolean): Record<string, unknown> {
+    if (!spec.writable) return input;
+    const out: Record<string, unknown> = {};
+    for (const name of spec.writable) {
+      if (!(name in input) || (update && spec.createOnly?.includes(name))) continue;
+      const v = input[name];
+      if (v === null && (t as unknown as Record<string, PgColumn>)[name].notNull) continue;
+      out[name] = v;
+    }
+    return out;
+  }
+
+  /** Tree rules: the parent is a visible live record, and never the record itself or one of its descendants. */
+  async function checkParent(
+    tx: Db,
+    auth: AuthContext,
+    input: Record<string, unknown>,
+    existing: Row | null,
+    scope?: SQL,
+  ) {
+    const tree = spec.tree;
+    const rules = spec.treeRules;
+    if (!tree || !rules) return;
+    const parentField = Object.entries(t as unknown as Record<string, PgColumn>).find(
+      ([, c]) => c === tree.parentId,
+    )?.[0];
+    const parentId = parentField ? input[parentField] : undefined;
+    if (parentId === undefined || parentId === null || parentId === '' || parentId === '0') return;
+    const field = parentField!;
+    let at = String(parentId);
+    for (let depth = 0; depth < 64; depth++) {
+      if (existing && at === existing.id) throw badRequest(rules.cycle, [{ field, message: rules.cycle }]);
+      const [p] = await tx
+        .select({ parentId: tree.parentId })
+        .from(t)
+        .where(live(auth, eq(t.id, at), depth === 0 ? scope : undefined));
+      if (!p) {
+        if (depth === 0) throw badRequest(rules.parentMissing, [{ field, message: rules.parentMissing }]);
+        return;
+      }
+      at = String(p.parentId);
+      if (at === '0') return;
+    }
+  }
   return svc;
 }
 
@@ -433,23 +518,37 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
   });
   const readPlatform = spec.platform === true;
   const writePlatform = !!spec.platform;
-  const read = { permission: spec.codes.view, platform: readPlatform };
+  const labels = spec.labels;
+  const read = { permission: spec.codes.view, platform: readPlatform, labels };
+  // Answers serialized from the record's schema: an allowlist, and faster than JSON.stringify.
+  const record = spec.response;
+  const answer = (data: () => unknown) => (record ? { response: { 200: envelopeSchema(data()) } } : {});
+  const compiled = record ? { serializerCompiler: fjsCompiler } : {};
 
   app.get(
     `${spec.base}/${spec.listPath ?? 'list'}`,
-    { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+    {
+      config: read,
+      schema: { tags, querystring: z.record(z.string(), z.unknown()), ...answer(() => pageSchema(record!)) },
+      ...compiled,
+    },
     async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)),
   );
   app.get(
     `${spec.base}/detail`,
-    { config: read, schema: { tags, querystring: z.object({ id: idParam }) } },
+    {
+      config: read,
+      schema: { tags, querystring: z.object({ id: idParam }), ...answer(() => record) },
+      ...compiled,
+    },
     async (req) => ok(await svc.detail(requireAuth(req), req.query.id)),
   );
   app.post(
     `${spec.base}/submit`,
     {
-      config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform },
-      schema: { tags, body: submitBody },
+      config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform, labels },
+      schema: { tags, body: submitBody, ...answer(() => record) },
+      ...compiled,
     },
     async (req) => {
       const auth = requireAuth(req);
@@ -457,7 +556,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
       // The guard let in holders of either code; an insert needs add, an update needs edit.
       await requireCode(s, req, body.id ? spec.codes.edit : spec.codes.add);
       const saved = await svc.submit(auth, body, req.id);
-      return ok(saved, body.id ? '更新成功' : '新增成功');
+      return ok(saved, body.id ? texts.updated : texts.added);
     },
   );
   app.post(
@@ -466,7 +565,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
       config: { permission: spec.codes.remove, platform: writePlatform },
       schema: { tags, querystring: z.object({ ids: idList }) },
     },
-    async (req) => ok(await svc.remove(requireAuth(req), req.query.ids, req.id), '删除成功'),
+    async (req) => ok(await svc.remove(requireAuth(req), req.query.ids, req.id), texts.deleted),
   );
   const treeRoutes = new Set(spec.tree?.routes ?? ['lazy-list', 'tree', 'lazy-tree']);
   const treeRead = { permission: [spec.codes.view, ...(spec.tree?.readAlso ?? [])], platform: readPlatform };

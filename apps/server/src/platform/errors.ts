@@ -1,7 +1,9 @@
+import { messages, msg } from '@atrium/contract';
 export type Lang = 'zh' | 'en';
 export type Text = string | { zh: string; en: string };
 
-export type FieldError = { field: string; message: string };
+/** A field's error; a Msg message is rendered in the request's language. */
+export type FieldError = { field: string; message: string | { zh: string; en: string } };
 
 /** An error the client should see as-is: status, a text in both languages, optional field errors. */
 export class AppError extends Error {
@@ -14,21 +16,13 @@ export class AppError extends Error {
   }
 }
 
-export const texts = {
-  ok: { zh: '操作成功', en: 'Success' },
-  unauthorized: { zh: '请求未授权', en: 'Unauthorized' },
-  notFound: { zh: '数据不存在', en: 'Not found' },
-  pathNotFound: { zh: '接口不存在', en: 'No such API' },
-  stale: { zh: '数据已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
-  unknown: { zh: '服务器内部错误', en: 'Internal server error' },
-  badRequest: { zh: '请求参数错误', en: 'Bad request' },
-} as const;
+/** The generic texts, from the one catalogue (packages/contract/src/resource/messages.ts). */
+export const texts = messages;
 
 export const badRequest = (text: Text, fields?: FieldError[]) => new AppError(400, text, fields);
 export const notFound = () => new AppError(404, texts.notFound);
 export const unauthorized = () => new AppError(401, texts.unauthorized);
-export const forbidden = (code: string) =>
-  new AppError(403, { zh: `没有权限：缺少 ${code}`, en: `Forbidden: missing permission ${code}` });
+export const forbidden = (code: string) => new AppError(403, msg('forbidden', { code }));
 
 export function langOf(acceptLanguage: string | undefined): Lang {
   return acceptLanguage && /^en\b/i.test(acceptLanguage.trim()) ? 'en' : 'zh';

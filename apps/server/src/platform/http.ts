@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { decodeMsg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
 import { translateField } from './fields.ts';
@@ -12,11 +13,20 @@ export function registerHttpBasics(app: FastifyInstance): void {
     req.lang = langOf(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
   });
+  // Success texts may be Msgs: the answer follows the request's language.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    const p = payload as { msg?: unknown } | null;
+    if (p && typeof p === 'object' && p.msg && typeof p.msg === 'object') {
+      return { ...p, msg: render(p.msg as Msg, req.lang ?? 'zh') };
+    }
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? 'zh';
     if (err instanceof AppError) {
-      const body = fail(err.status, render(err.text, lang), err.fields ?? null);
+      const fields = err.fields?.map((f) => ({ field: f.field, message: render(f.message, lang) })) ?? null;
+      const body = fail(err.status, render(err.text, lang), fields);
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -26,20 +36,39 @@ export function registerHttpBasics(app: FastifyInstance): void {
             .replace(/^\//, '')
             .replace(/\//g, '.') ||
           String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
-        message: translateField(v.message ?? 'invalid', lang),
+        message: v.message ?? 'invalid',
       }));
-      const summary = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ');
-      return reply.status(400).send(fail(400, `${render(texts.badRequest, lang)}: ${summary}`, fields));
+      // A catalogue message names its field already; an older one gets the field's label (never its key) in front.
+      const labels = req.routeOptions.config?.labels ?? {};
+      const shown = fields.map((f) => {
+        const m = decodeMsg(f.message);
+        if (m) return { field: f.field, message: m[lang], named: true };
+        return { field: f.field, message: translateField(f.message, lang), named: false };
+      });
+      const summary = shown
+        .map((f) => {
+          if (f.named || !f.field) return f.message;
+          const label = labels[f.field.split('.')[0]];
+          return `${label ? label[lang] : f.field}: ${f.message}`;
+        })
+        .join('; ');
+      return reply.status(400).send(
+        fail(
+          400,
+          `${render(texts.badRequest, lang)}: ${summary}`,
+          shown.map((f) => ({ field: f.field, message: f.message })),
+        ),
+      );
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type): say what, never how.
-      const known: Record<string, { zh: string; en: string }> = {
-        FST_ERR_CTP_INVALID_JSON_BODY: { zh: '请求体不是合法的 JSON', en: 'The body is not valid JSON' },
-        FST_ERR_CTP_EMPTY_JSON_BODY: { zh: '请求体为空', en: 'The body is empty' },
-        FST_ERR_CTP_BODY_TOO_LARGE: { zh: '请求体过大', en: 'The body is too large' },
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: { zh: '不支持的请求类型', en: 'Unsupported content type' },
-        FST_REQ_FILE_TOO_LARGE: { zh: '文件大小超出限制', en: 'The file is too large' },
+      const known: Record<string, Msg> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: texts.badJson,
+        FST_ERR_CTP_EMPTY_JSON_BODY: texts.emptyJson,
+        FST_ERR_CTP_BODY_TOO_LARGE: texts.bodyTooLarge,
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: texts.badMediaType,
+        FST_REQ_FILE_TOO_LARGE: texts.fileTooLarge,
       };
       const text = known[err.code] ?? texts.badRequest;
       return reply.status(status).send(fail(status, render(text, lang)));

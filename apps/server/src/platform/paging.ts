@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { msg } from '@atrium/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.ts';
 
-export type Filter = { column: PgColumn; op: 'eq' | 'like' };
+/** A list filter: how it compares, and what its values must look like (a bad value is a 400, never a query error). */
+export type Filter = { column: PgColumn; op: 'eq' | 'like' | 'in' | 'range'; kind?: ValueKind };
+export type ValueKind = 'text' | 'int' | 'decimal' | 'id' | 'date';
 export type ListRules = {
   /** Query fields that filter, and how. Anything else in the query is a 400. */
   filters: Record<string, Filter>;
@@ -39,25 +42,48 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
     const s = str(v);
     if (s === '') return dflt;
     if (!/^\d{1,9}$/.test(s) || Number(s) < 1)
-      throw badRequest({ zh: `参数 ${name} 必须是正整数`, en: `${name} must be a positive integer` }, [
-        { field: name, message: 'positive integer' },
-      ]);
+      throw badRequest(msg('positiveInt', { name }), [{ field: name, message: 'positive integer' }]);
     return Number(s);
   };
   const current = int('current', query.current, 1);
   const size = Math.min(int('size', query.size, 10), MAX_PAGE_SIZE);
+  const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
   const conds: SQL[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key) || extra.includes(key)) continue;
-    const f = rules.filters[key];
-    if (!f)
-      throw badRequest({ zh: `不支持的查询字段：${key}`, en: `Unknown filter field: ${key}` }, [
-        { field: key, message: 'unknown filter' },
-      ]);
+    const m = /^(.+)_(gte|lte|dategt|datelt|null)$/.exec(key);
+    const name = m && has(rules.filters, m[1]) ? m[1] : key;
+    const suffix = name === key ? null : m![2];
+    if (!has(rules.filters, name) || (name === 'createTime' && suffix !== null)) throw unknownFilter(key);
+    const f = rules.filters[name];
     const v = str(raw).trim();
     if (v === '') continue;
-    if (v.length > 200) throw badRequest({ zh: `查询值过长：${key}`, en: `Filter value too long: ${key}` });
-    conds.push(f.op === 'like' ? ilike(f.column, `%${escapeLike(v)}%`) : eq(f.column, v));
+    if (v.length > 200) throw badRequest(msg('filterTooLong', { name: key }), [{ field: key, message: 'too long' }]);
+    if (suffix === 'null') {
+      if (v !== '1' && v !== '0') throw badValue(key);
+      conds.push(v === '1' ? isNull(f.column) : isNotNull(f.column));
+      continue;
+    }
+    if (suffix) {
+      if (f.op !== 'range') throw unknownFilter(key);
+      const value = valueOf(key, v, f.kind ?? 'text');
+      conds.push(suffix === 'gte' || suffix === 'dategt' ? gte(f.column, value) : lte(f.column, value));
+      continue;
+    }
+    if (f.op === 'like') conds.push(ilike(f.column, `%${escapeLike(v)}%`));
+    else if (f.op === 'in') {
+      const values = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (values.length > 100) throw badValue(key);
+      conds.push(
+        inArray(
+          f.column,
+          values.map((x) => valueOf(key, x, f.kind ?? 'text')),
+        ),
+      );
+    } else conds.push(eq(f.column, valueOf(key, v, f.kind ?? 'text')));
   }
   for (const [key, op] of [
     ['createTime_dategt', gte],
@@ -65,10 +91,8 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
   ] as const) {
     const v = str(query[key]).trim();
     if (!v) continue;
-    if (!rules.createTime) throw badRequest({ zh: `不支持的查询字段：${key}`, en: `Unknown filter field: ${key}` });
-    const d = parseDateInput(v);
-    if (!d) throw badRequest({ zh: `日期格式错误：${key}`, en: `Bad date: ${key}` }, [{ field: key, message: 'date' }]);
-    conds.push(op(rules.createTime, d));
+    if (!rules.createTime) throw unknownFilter(key);
+    conds.push(op(rules.createTime, valueOf(key, v, 'date')));
   }
   const orderBy: SQL[] = [];
   for (const [param, dir] of [
@@ -80,12 +104,9 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
       .map((x) => x.trim())
       .filter(Boolean);
     for (const name of list) {
-      const col = rules.sorts[name];
-      if (!col)
-        throw badRequest({ zh: `不支持的排序字段：${name}`, en: `Unknown sort field: ${name}` }, [
-          { field: param, message: 'unknown sort' },
-        ]);
-      orderBy.push(dir(col));
+      if (!has(rules.sorts, name))
+        throw badRequest(msg('unknownSort', { name }), [{ field: param, message: 'unknown sort' }]);
+      orderBy.push(dir(rules.sorts[name]));
     }
   }
   return {
@@ -94,6 +115,35 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
     where: conds.length ? and(...conds) : undefined,
     orderBy: orderBy.length ? orderBy : (rules.defaultSort ?? []),
   };
+}
+
+const unknownFilter = (key: string) =>
+  badRequest(msg('unknownFilter', { name: key }), [{ field: key, message: 'unknown filter' }]);
+const badValue = (key: string) =>
+  badRequest(msg('notInList', { label: { zh: key, en: key } }), [{ field: key, message: 'bad value' }]);
+
+/** A filter value checked against its kind, so the database never sees a value it would refuse. */
+function valueOf(key: string, v: string, kind: ValueKind): string | number | Date {
+  switch (kind) {
+    case 'int':
+      if (!/^-?\d{1,10}$/.test(v) || Math.abs(Number(v)) > 2147483647) throw badValue(key);
+      return Number(v);
+    case 'decimal':
+      if (!/^-?\d{1,15}(\.\d{1,10})?$/.test(v)) throw badValue(key);
+      return Number(v);
+    case 'id':
+      if (!/^\d{1,19}$/.test(v) || BigInt(v) > 9223372036854775807n) throw badValue(key);
+      return v;
+    case 'date': {
+      const d = parseDateInput(v);
+      if (!d || d.getUTCFullYear() < 1900 || d.getUTCFullYear() > 9999)
+        throw badRequest(msg('badDate', { name: key }), [{ field: key, message: 'date' }]);
+      return d;
+    }
+    default:
+      if (v.includes('\u0000')) throw badValue(key);
+      return v;
+  }
 }
 
 export function toPage<T>(records: T[], total: number, q: { current: number; size: number }): Page<T> {

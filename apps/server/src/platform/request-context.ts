@@ -13,6 +13,8 @@ declare module 'fastify' {
     permission?: string | string[];
     /** Only the platform administrator (role administrator in tenant 000000) may call it. */
     platform?: boolean;
+    /** Field labels of the route's input, so a validation message names a field by its label. */
+    labels?: Record<string, { zh: string; en: string }>;
   }
 }
 

@@ -1,5 +1,11 @@
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from './columns.ts';
+import { declareGlobal, tenantPolicy } from './tables.ts';
+
+declareGlobal('auth_session', 'refresh tokens are looked up by hash before the tenant is known');
+declareGlobal('captcha', 'issued before login, keyed by a random id');
+declareGlobal('login_failure', 'written while the caller is not yet authenticated; keyed by tenant + account');
+declareGlobal('system_secret', 'server secrets (signing key)');
 
 /** One login = one session; the refresh token rotates inside it and logout revokes it. */
 export const authSession = pgTable(
@@ -60,22 +66,26 @@ export const errorLog = pgTable(
     requestId: varchar('request_id', { length: 64 }),
     createTime: ts('create_time').notNull().defaultNow(),
   },
-  (t) => [index('error_log_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [index('error_log_tenant_idx').on(t.tenantId, t.createTime), tenantPolicy()],
 );
 
-export const attach = pgTable('attach', {
-  id: idColumn('id').primaryKey(),
-  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-  link: varchar('link', { length: 1000 }).notNull(),
-  domain: varchar('domain', { length: 500 }),
-  name: varchar('name', { length: 500 }).notNull(),
-  originalName: varchar('original_name', { length: 500 }),
-  extension: varchar('extension', { length: 12 }),
-  attachSize: integer('attach_size').notNull(),
-  createUser: idColumn('create_user'),
-  createTime: ts('create_time').notNull().defaultNow(),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
+export const attach = pgTable(
+  'attach',
+  {
+    id: idColumn('id').primaryKey(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    link: varchar('link', { length: 1000 }).notNull(),
+    domain: varchar('domain', { length: 500 }),
+    name: varchar('name', { length: 500 }).notNull(),
+    originalName: varchar('original_name', { length: 500 }),
+    extension: varchar('extension', { length: 12 }),
+    attachSize: integer('attach_size').notNull(),
+    createUser: idColumn('create_user'),
+    createTime: ts('create_time').notNull().defaultNow(),
+    isDeleted: integer('is_deleted').notNull().default(0),
+  },
+  () => [tenantPolicy()],
+);
 
 /** Every write through the CRUD factory: who, which tenant, what, before and after, which request. */
 export const auditLog = pgTable(
@@ -95,5 +105,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_tenant_idx').on(t.tenantId, t.createTime),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+    tenantPolicy(),
   ],
 );

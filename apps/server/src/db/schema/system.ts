@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, ts } from './columns.ts';
+import { declareGlobal, tenantPolicy, tenantPredicate, tenantTable } from './tables.ts';
 
 const live = sql`is_deleted = 0`;
 
+declareGlobal('tenant', 'the tenants themselves (tenant_id is their own key); managed by the platform administrator');
 export const tenant = pgTable(
   'tenant',
   {
@@ -28,6 +40,7 @@ export const tenant = pgTable(
 );
 
 /** OAuth clients ("client" in spec §7). Secrets are random and high-entropy, so a SHA-256 digest is enough to store. */
+declareGlobal('oauth_client', 'OAuth clients are platform-wide; checked before any tenant is known');
 export const oauthClient = pgTable(
   'oauth_client',
   {
@@ -44,11 +57,9 @@ export const oauthClient = pgTable(
   (t) => [uniqueIndex('oauth_client_client_id_uq').on(t.clientId).where(live)],
 );
 
-export const dept = pgTable(
+export const dept = tenantTable(
   'dept',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     parentId: idColumn('parent_id').notNull().default('0'),
     ancestors: text('ancestors').notNull().default('0'),
     deptCategory: integer('dept_category').notNull().default(1),
@@ -56,45 +67,36 @@ export const dept = pgTable(
     fullName: varchar('full_name', { length: 45 }),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('dept_tenant_parent_idx').on(t.tenantId, t.parentId)],
 );
 
-export const post = pgTable(
+export const post = tenantTable(
   'post',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     category: integer('category').notNull().default(1),
     postCode: varchar('post_code', { length: 12 }).notNull(),
     postName: varchar('post_name', { length: 64 }).notNull(),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('post_code_uq').on(t.tenantId, t.postCode).where(live)],
 );
 
-export const role = pgTable(
+export const role = tenantTable(
   'role',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     parentId: idColumn('parent_id').notNull().default('0'),
     roleName: varchar('role_name', { length: 255 }).notNull(),
     roleAlias: varchar('role_alias', { length: 255 }).notNull(),
     sort: integer('sort').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('role_alias_uq').on(t.tenantId, t.roleAlias).where(live)],
 );
 
-export const user = pgTable(
+export const user = tenantTable(
   'user',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     code: varchar('code', { length: 12 }),
     userType: integer('user_type').notNull().default(1),
     account: varchar('account', { length: 45 }).notNull(),
@@ -113,7 +115,6 @@ export const user = pgTable(
     mustChangePassword: smallint('must_change_password').notNull().default(0),
     /** Platform extension of the account (update-platform): free-form JSON text. */
     userExt: text('user_ext'),
-    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('user_account_uq').on(t.tenantId, t.account).where(live),
@@ -130,7 +131,7 @@ export const userRole = pgTable(
     roleId: idColumn('role_id').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId)],
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId), tenantPolicy()],
 );
 
 export const menu = pgTable(
@@ -151,7 +152,13 @@ export const menu = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('menu_code_uq').on(t.tenantId, t.code).where(live), index('menu_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('menu_code_uq').on(t.tenantId, t.code).where(live),
+    index('menu_parent_idx').on(t.parentId),
+    // Every tenant reads the platform's menus (000000) beside its own; it writes only its own.
+    pgPolicy('menu_read', { for: 'select', to: 'public', using: sql`${tenantPredicate} or tenant_id = '000000'` }),
+    pgPolicy('menu_write', { for: 'all', to: 'public', using: tenantPredicate, withCheck: tenantPredicate }),
+  ],
 );
 
 export const roleMenu = pgTable(
@@ -161,19 +168,16 @@ export const roleMenu = pgTable(
     menuId: idColumn('menu_id').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), tenantPolicy()],
 );
 
-export const topMenu = pgTable(
+export const topMenu = tenantTable(
   'top_menu',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     code: varchar('code', { length: 255 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     source: varchar('source', { length: 255 }),
     sort: integer('sort').notNull().default(0),
-    ...auditColumns(),
   },
   (t) => [uniqueIndex('top_menu_code_uq').on(t.tenantId, t.code).where(live)],
 );
@@ -185,7 +189,7 @@ export const topMenuSetting = pgTable(
     menuId: idColumn('menu_id').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.topMenuId, t.menuId] })],
+  (t) => [primaryKey({ columns: [t.topMenuId, t.menuId] }), tenantPolicy()],
 );
 
 const dictColumns = () => ({
@@ -201,16 +205,21 @@ const dictColumns = () => ({
 });
 
 /** System dictionaries are global (platform-managed); business dictionaries belong to a tenant. */
+declareGlobal('dict', 'system dictionaries are platform-managed and read by every tenant');
 export const dict = pgTable('dict', { ...dictColumns() }, (t) => [
   uniqueIndex('dict_code_key_uq').on(t.code, t.parentId, t.dictKey).where(live),
 ]);
 export const dictBiz = pgTable(
   'dict_biz',
   { ...dictColumns(), tenantId: varchar('tenant_id', { length: 12 }).notNull() },
-  (t) => [uniqueIndex('dict_biz_code_key_uq').on(t.tenantId, t.code, t.parentId, t.dictKey).where(live)],
+  (t) => [
+    uniqueIndex('dict_biz_code_key_uq').on(t.tenantId, t.code, t.parentId, t.dictKey).where(live),
+    tenantPolicy(),
+  ],
 );
 
 /** System parameters are platform-wide settings (password policy, tenant defaults). */
+declareGlobal('param', 'system parameters are platform-wide settings');
 export const param = pgTable(
   'param',
   {
@@ -228,11 +237,9 @@ export const param = pgTable(
  * A data scope: which rows of a resource (`resourceCode`, e.g. 'user', 'dept') a role sees. Types: 1 all, 2 own records,
  * 3 own department, 4 own department and below, 5 custom (a column of the resource's allowlist and a value list).
  */
-export const dataScope = pgTable(
+export const dataScope = tenantTable(
   'data_scope',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     menuId: idColumn('menu_id').notNull(),
     resourceCode: varchar('resource_code', { length: 64 }).notNull(),
     scopeName: varchar('scope_name', { length: 255 }).notNull(),
@@ -240,24 +247,20 @@ export const dataScope = pgTable(
     scopeColumn: varchar('scope_column', { length: 64 }),
     scopeValue: varchar('scope_value', { length: 2000 }),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('data_scope_tenant_resource_idx').on(t.tenantId, t.resourceCode)],
 );
 
 /** An API scope: grants calling the API paths matching `scopePath` (a trailing `*` matches any rest) with `scopeMethod`. */
-export const apiScope = pgTable(
+export const apiScope = tenantTable(
   'api_scope',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     menuId: idColumn('menu_id').notNull(),
     resourceCode: varchar('resource_code', { length: 64 }).notNull(),
     scopeName: varchar('scope_name', { length: 255 }).notNull(),
     scopePath: varchar('scope_path', { length: 255 }).notNull(),
     scopeMethod: varchar('scope_method', { length: 8 }).notNull().default('*'),
     remark: varchar('remark', { length: 255 }),
-    ...auditColumns(),
   },
   (t) => [index('api_scope_tenant_idx').on(t.tenantId)],
 );
@@ -271,5 +274,9 @@ export const roleScope = pgTable(
     scopeCategory: smallint('scope_category').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.scopeId] }), index('role_scope_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.scopeId] }),
+    index('role_scope_tenant_idx').on(t.tenantId),
+    tenantPolicy(),
+  ],
 );

@@ -1,0 +1,47 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { post as postDef } from '@atrium/contract/resources/system/post';
+import { post, user } from '../../db/schema/index.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/guard.ts';
+import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+
+const inUse = (n: number) => ({
+  zh: `岗位仍有 ${n} 个用户在用，不能删除`,
+  en: `The post is still held by ${n} user(s)`,
+});
+
+/** Posts (岗位): the definition, plus the refusal to remove a post still held and the picker's `select`. */
+export default defineModule((app, s) => {
+  resourceRoutes(
+    app,
+    s,
+    bindResource(postDef, post, {
+      async beforeRemove(tx, ids, auth) {
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), inArray(user.postId, ids)));
+        if (n > 0) throw badRequest(inUse(n));
+      },
+    }),
+  );
+
+  app.get(
+    '/api/blade-system/post/select',
+    { config: { permission: ['post', 'user'] }, schema: { tags: ['post'] } },
+    async (req) => {
+      const auth = requireAuth(req);
+      return ok(
+        await withTenant(s.db, auth.tenantId, (tx) =>
+          tx
+            .select({ id: post.id, postCode: post.postCode, postName: post.postName })
+            .from(post)
+            .where(and(eq(post.tenantId, auth.tenantId), eq(post.isDeleted, 0)))
+            .orderBy(asc(post.sort)),
+        ),
+      );
+    },
+  );
+});

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  actionCode,
+  bodySchema,
+  codesOf,
+  fieldSchema,
+  idListSchema,
+  idSchema,
+  msg,
+  RECORD_COLUMNS,
+  type ActionDef,
+  type FieldDef,
+  type Msg,
+  type ResourceDef,
+} from '@atrium/contract';
+import type { Db } from '../db/client.ts';
+import {
+  crudRoutes,
+  writeAudit,
+  type CrudService,
+  type CrudSpec,
+  type CrudTable,
+  type Row,
+  type SaveContext,
+} from './crud.ts';
+import { ok } from './envelope.ts';
+import { AppError, badRequest, notFound, texts, type FieldError } from './errors.ts';
+import { requireAuth } from './guard.ts';
+import type { Filter, ValueKind } from './paging.ts';
+import { parseDateInput } from './paging.ts';
+import { envelopeSchema, fjsCompiler, type JsonSchema } from './response.ts';
+import type { Services } from './services.ts';
+import { withTenant } from './tenant-db.ts';
+import type { AuthContext } from './tokens.ts';
+
+/**
+ * Binding a resource definition (packages/contract/src/resources) to a table (docs/resources.md "Server"): routes,
+ * bodies, answers, filters, sorts, codes, unique messages, tree rules and actions all follow from the definition;
+ * a module adds only its hooks.
+ */
+
+/** Field names that must be columns of the table: every field except virtual ones and those kept elsewhere. */
+type ColumnFields<F> = {
+  [K in keyof F]: F[K] extends { virtual: true } ? never : F[K] extends { column: false } ? never : K;
+}[keyof F];
+
+type Input<F extends Record<string, FieldDef>> = { [K in keyof F]?: unknown } & Record<string, unknown>;
+
+/** What an action's hook gets: the visible records (checked for state and version), the input, the transaction. */
+export type ActionContext<F extends Record<string, FieldDef>> = {
+  tx: Db;
+  auth: AuthContext;
+  rows: Row[];
+  input: Input<F> & Record<string, unknown>;
+  requestId: string;
+};
+
+export type Hooks<F extends Record<string, FieldDef>> = {
+  beforeSave?: (ctx: SaveContext<Input<F>>) => Promise<Record<string, unknown> | void>;
+  afterSave?: (ctx: SaveContext<Input<F>> & { row: Row }) => Promise<Record<string, unknown> | void>;
+  beforeRemove?: (tx: Db, ids: string[], auth: AuthContext, rows: Row[]) => Promise<void>;
+  afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
+  afterWrite?: (auth: AuthContext) => void;
+  /** Fills the virtual fields (names of linked rows) for list and detail, batched per page. */
+  decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
+  listParams?: CrudSpec<z.ZodObject>['listParams'];
+  /** Owner and department columns of the data scope (default create_user / create_dept). */
+  scope?: { owner: PgColumn; dept: PgColumn };
+  /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
+  treeNodes?: SQL;
+  /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
+  output?: Record<string, JsonSchema>;
+  /** The work of each action (besides moving the state). Returns the answer's data. */
+  actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<unknown>>>;
+};
+
+export type Binding = {
+  def: ResourceDef;
+  table: CrudTable;
+  spec: CrudSpec<z.ZodObject>;
+  /** Column widths of text fields (the body's length limits). */
+  widths: Record<string, number>;
+  hooks: Hooks<Record<string, FieldDef>>;
+};
+
+/** Every binding made, for the generated conformance tests and the OpenAPI shapes. */
+export const bindings = new Map<string, Binding>();
+
+const textKinds = new Set(['text', 'textarea', 'secret', 'upload', 'region']);
+
+function valueKind(f: FieldDef): ValueKind {
+  if (f.kind === 'int' || f.kind === 'switch') return 'int';
+  if (f.kind === 'decimal') return 'decimal';
+  if (f.kind === 'date' || f.kind === 'datetime') return 'date';
+  if (f.kind === 'ref') return 'id';
+  if (f.kind === 'dict') return f.keys === 'int' && !f.multiple ? 'int' : 'text';
+  return 'text';
+}
+
+/** The JSON schema of one answered value of a field. */
+function jsonOf(f: FieldDef): JsonSchema {
+  const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, 'null'], ...extra });
+  switch (f.kind) {
+    case 'int':
+    case 'switch':
+      return nullable('integer');
+    case 'decimal':
+      return nullable('number');
+    case 'date':
+    case 'datetime':
+      return nullable('string', { format: 'date-time' });
+    case 'dict':
+      return f.keys === 'int' && !f.multiple ? nullable('integer') : nullable('string');
+    case 'ref':
+      return f.multiple ? {} : nullable('string');
+    default:
+      return nullable('string');
+  }
+}
+
+const RECORD_JSON: Record<(typeof RECORD_COLUMNS)[number], JsonSchema> = {
+  id: { type: 'string' },
+  tenantId: { type: ['string', 'null'] },
+  createUser: { type: ['string', 'null'] },
+  createDept: { type: ['string', 'null'] },
+  createTime: { type: ['string', 'null'], format: 'date-time' },
+  updateUser: { type: ['string', 'null'] },
+  updateTime: { type: ['string', 'null'], format: 'date-time' },
+  status: { type: ['integer', 'null'] },
+  isDeleted: { type: ['integer', 'null'] },
+  version: { type: 'integer' },
+};
+
+/** The answered shape of a record: the record columns, the readable fields, the hooks' extra output. */
+export function recordSchema(def: ResourceDef, output: Record<string, JsonSchema> = {}): JsonSchema {
+  const properties: Record<string, JsonSchema> = { ...RECORD_JSON };
+  for (const [name, f] of Object.entries(def.fields)) if (f.kind !== 'secret') properties[name] = jsonOf(f);
+  if (def.tree) properties.hasChildren = { type: 'boolean' };
+  return { type: 'object', properties: { ...properties, ...output } };
+}
+
+/**
+ * Binds a definition to its table. The table must have a column for every stored field (checked by the type and
+ * again at start), and a text field may not be longer than its column.
+ */
+export function bindResource<const F extends Record<string, FieldDef>, T extends CrudTable>(
+  def: ResourceDef<F>,
+  table: T & Record<ColumnFields<F>, PgColumn>,
+  hooks: Hooks<F> = {},
+): Binding {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const widths: Record<string, number> = {};
+  const stored: string[] = [];
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.virtual || f.column === false) continue;
+    const col = columns[name];
+    if (!col) throw new Error(`resource ${def.code}: field ${name} has no column in ${getTableConfig(table).name}`);
+    if (!f.readOnly) stored.push(name);
+    if (textKinds.has(f.kind)) {
+      const width = (col as unknown as { length?: number }).length;
+      const max = 'max' in f ? f.max : undefined;
+      if (width && max && max > width)
+        throw new Error(`resource ${def.code}: ${name} max ${max} > column width ${width}`);
+      widths[name] = max ?? width ?? 10000;
+    }
+  }
+  const codes = codesOf(def);
+  const labels = Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, f.label]));
+  const filters: Record<string, Filter> = {};
+  const sorts: Record<string, PgColumn> = {};
+  for (const [name, f] of Object.entries(def.fields)) {
+    const col = columns[name];
+    if (!col) continue;
+    if (f.search) filters[name] = { column: col, op: f.search, kind: valueKind(f) };
+    if (f.sort) sorts[name] = col;
+  }
+  sorts.createTime ??= table.createTime;
+  const order = def.defaultSort?.split(' ');
+  const defaultSort = order
+    ? [(order[1] === 'desc' ? desc : asc)(columns[order[0]]), asc(table.id)]
+    : [sql`${table.id} desc`];
+
+  // Unique indexes → the field they concern and its message.
+  const unique: Record<string, { field: string; text: Msg }> = {};
+  const byColumnName = new Map(Object.entries(columns).map(([k, c]) => [c.name, k]));
+  for (const index of getTableConfig(table).indexes) {
+    if (!index.config.unique || !index.config.name) continue;
+    const names = index.config.columns
+      .map((c) => byColumnName.get((c as { name?: string }).name ?? ''))
+      .filter((n): n is string => !!n && n !== 'tenantId');
+    const field = names.find((n) => def.fields[n]?.unique) ?? names[0];
+    const f = field ? def.fields[field] : undefined;
+    if (!field || !f) continue;
+    unique[index.config.name] = { field, text: f.unique ?? msg('exists') };
+  }
+
+  const present = presenter(def, hooks.output);
+  const tree = def.tree;
+  const spec: CrudSpec<z.ZodObject> = {
+    entity: def.code,
+    table,
+    base: def.base,
+    codes: { view: codes.view, add: codes.add, edit: codes.edit, remove: codes.remove },
+    body: bodySchema(def, { widths, parseDate: (v) => parseDateInput(v) }),
+    list: { filters, sorts, defaultSort, createTime: def.createTimeRange === false ? undefined : table.createTime },
+    listPath: def.listPath,
+    global: def.scope !== 'tenant',
+    platform: def.scope === 'platform' ? true : def.scope === 'global' ? 'write' : undefined,
+    scope: def.dataScope
+      ? { code: def.code, owner: hooks.scope?.owner ?? table.createUser, dept: hooks.scope?.dept ?? table.createDept }
+      : undefined,
+    tree: tree
+      ? {
+          parentId: columns[tree.parent],
+          title: tree.title,
+          sort: tree.sort ? columns[tree.sort] : undefined,
+          nodes: hooks.treeNodes,
+          routes: tree.routes,
+          readAlso: tree.readAlso,
+        }
+      : undefined,
+    treeRules: tree
+      ? {
+          parentMissing: msg('parentNotFound'),
+          cycle: tree.messages?.cycle ?? msg('treeCycle'),
+          hasChildren: tree.messages?.hasChildren ?? msg('treeHasChildren'),
+        }
+      : undefined,
+    unique,
+    listParams: hooks.listParams,
+    decorate: hooks.decorate,
+    present,
+    beforeSave: hooks.beforeSave as CrudSpec<z.ZodObject>['beforeSave'],
+    afterSave: hooks.afterSave as CrudSpec<z.ZodObject>['afterSave'],
+    beforeRemove: hooks.beforeRemove,
+    afterRemove: hooks.afterRemove,
+    afterWrite: hooks.afterWrite,
+    labels,
+    response: recordSchema(def, hooks.output),
+    createOnly: Object.entries(def.fields)
+      .filter(([, f]) => f.createOnly)
+      .map(([k]) => k),
+    writable: stored,
+  };
+  const binding: Binding = { def, table, spec, widths, hooks: hooks as Hooks<Record<string, FieldDef>> };
+  bindings.set(def.code, binding);
+  return binding;
+}
+
+/** Only what the definition allows leaves the server: record columns, readable fields, declared extras. */
+function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
+  const keys = [
+    ...RECORD_COLUMNS,
+    ...Object.entries(def.fields)
+      .filter(([, f]) => f.kind !== 'secret' && !f.virtual)
+      .map(([k]) => k),
+    ...Object.keys(output),
+  ];
+  return (row: Row) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) if (k in row) out[k] = row[k];
+    return out as Row;
+  };
+}
+
+/** Registers a binding's routes: CRUD (+ tree) and its actions. */
+export function resourceRoutes(app: FastifyInstance, s: Services, binding: Binding): CrudService {
+  const svc = crudRoutes(app, s, binding.spec);
+  for (const [name, action] of Object.entries(binding.def.actions ?? {}))
+    actionRoute(app, s, binding, svc, name, action);
+  return svc;
+}
+
+/** Field errors of a failed parse, in the shape the error handler renders. */
+function invalid(error: z.ZodError): AppError {
+  const fields: FieldError[] = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  return new AppError(400, texts.badRequest, fields);
+}
+
+/**
+ * One action route: the preamble done once — ids checked against the caller's tenant and data scope, the allowed
+ * states, the version, then the module's work and the state change in one transaction, an audit row per record,
+ * and the action's message in the caller's language.
+ */
+function actionRoute(
+  app: FastifyInstance,
+  s: Services,
+  binding: Binding,
+  svc: CrudService,
+  name: string,
+  action: ActionDef,
+) {
+  const { def, table } = binding;
+  const code = actionCode(def, name, action);
+  const stateField = action.stateField ?? 'status';
+  const many = action.target === 'many';
+  const inputShape: Record<string, z.ZodType> = {};
+  for (const [k, f] of Object.entries(action.input ?? {})) inputShape[k] = fieldSchema(f, k);
+  const schema = z.object({
+    ...(many ? { ids: idListSchema() } : { id: idSchema() }),
+    version: z.coerce.number().int().positive().optional(),
+    ...inputShape,
+  });
+  const labels = Object.fromEntries(Object.entries(action.input ?? {}).map(([k, f]) => [k, f.label]));
+  const work = binding.hooks.actions?.[name];
+  if (!work && action.to === undefined)
+    throw new Error(`resource ${def.code}: action ${name} has neither a hook nor a state`);
+  const mine = (auth: AuthContext) => (def.scope === 'tenant' ? eq(table.tenantId!, auth.tenantId) : undefined);
+
+  app.post(
+    `${def.base}/${action.path ?? name}`,
+    {
+      config: { permission: code, platform: def.scope !== 'tenant', labels },
+      schema: { tags: [def.code], response: { 200: envelopeSchema({}) } },
+      serializerCompiler: fjsCompiler,
+    },
+    async (req: FastifyRequest) => {
+      const auth = requireAuth(req);
+      const parsed = schema.safeParse({ ...(req.query as object), ...((req.body as object) ?? {}) });
+      if (!parsed.success) throw invalid(parsed.error);
+      const { id, ids, version, ...input } = parsed.data as { id?: string; ids?: string[]; version?: number };
+      const targets = [...new Set(many ? ids! : [id!])];
+      const scope = await svc.scopeOf(auth);
+      const data = await withTenant(s.db, auth.tenantId, async (tx) => {
+        const rows = (await tx
+          .select()
+          .from(table)
+          .where(and(mine(auth), eq(table.isDeleted, 0), inArray(table.id, targets), scope))
+          .for('update')) as Row[];
+        if (rows.length !== targets.length) throw notFound();
+        if (!many && version !== undefined && version !== rows[0].version) throw new AppError(409, texts.stale);
+        if (action.from && rows.some((r) => !action.from!.map(String).includes(String(r[stateField]))))
+          throw badRequest(action.refused ?? msg('stateRefused'));
+        const result = work ? await work({ tx, auth, rows, input, requestId: req.id }) : undefined;
+        if (action.to !== undefined) {
+          await tx
+            .update(table)
+            .set({
+              [stateField]: action.to,
+              updateUser: auth.userId,
+              updateTime: s.now(),
+              version: sql`${table.version} + 1`,
+            } as never)
+            .where(and(mine(auth), inArray(table.id, targets)));
+        }
+        for (const r of rows) {
+          await writeAudit(
+            s,
+            tx,
+            auth,
+            req.id,
+            def.code,
+            name,
+            r.id,
+            { [stateField]: r[stateField] },
+            {
+              [stateField]: action.to ?? r[stateField],
+              ...(Object.keys(input).length ? { input } : {}),
+            },
+          );
+        }
+        return result ?? true;
+      });
+      binding.spec.afterWrite?.(auth);
+      return ok(data, action.done);
+    },
+  );
+}
+
+/** A module: a Fastify plugin that binds its resources and adds its own routes. */
+export type Module = (app: FastifyInstance, s: Services) => void | Promise<void>;
+export const defineModule = (m: Module) => m;

@@ -1,0 +1,227 @@
+/**
+ * One definition per resource (docs/resources.md): plain data shared by the server and the web app. The server
+ * derives routes, bodies, response allowlists, filters, sorts, permission codes and messages from it; the web app
+ * derives the screen (search, table, dialog, actions) and its translations. Nothing here imports Drizzle or antd.
+ */
+
+/** A text in both languages of the console. */
+export type Msg = { zh: string; en: string };
+
+/** How a field filters a list: exact, contains, one of a comma list, or a `<name>_gte` / `<name>_lte` range. */
+export type SearchOp = 'eq' | 'like' | 'in' | 'range';
+
+type FieldCommon = {
+  label: Msg;
+  /** Required on submit. `true` → "请输入{label}" / "Enter {label}"; a Msg → that text. */
+  required?: boolean | Msg;
+  /** Shown and applied as a list filter. */
+  search?: SearchOp;
+  /** May be named in `ascs` / `descs`. */
+  sort?: boolean;
+  /** The message when the database's unique index on this field is violated. */
+  unique?: Msg;
+  /** Sent back but never accepted from a body (set by the server). */
+  readOnly?: boolean;
+  /** Computed for the answer (names of linked rows): not a column, never accepted from a body. */
+  virtual?: boolean;
+  /** Kept elsewhere (a link table): accepted in a body and answered, but written and read by the module's hooks. */
+  column?: false;
+  /** Accepted on insert only; an update keeps the stored value. */
+  createOnly?: boolean;
+  /** Default when an insert leaves the field out. */
+  default?: string | number | null;
+  /** A valid value for generated tests, when the kind alone cannot make one (refs, patterns). */
+  sample?: unknown;
+  /** Screen hints: none of them changes what the server accepts. */
+  ui?: FieldUi;
+};
+
+export type FieldUi = {
+  /** Column in the table (default true, false for textarea and secrets). */
+  column?: boolean;
+  /** Field in the record dialog (default true, false for read-only and virtual fields). */
+  form?: boolean;
+  width?: number;
+  /** Not editable in the dialog (still sent when adding if `createOnly`). */
+  disabled?: boolean;
+  /** Shown in the view dialog only. */
+  viewOnly?: boolean;
+  /** The column shows this record field instead (e.g. deptName for deptId). */
+  display?: string;
+  placeholder?: Msg;
+  /** A kind of the web's field registry other than the default one for the kind (e.g. 'icon'). */
+  widget?: string;
+  /** The form shows this field only when another field has one of these values. */
+  showWhen?: { field: string; in: (string | number)[] };
+};
+
+export type TextField = FieldCommon & {
+  kind: 'text' | 'textarea';
+  /** Longest value; the server checks it against the column's width at start. */
+  max?: number;
+  min?: number;
+  pattern?: { regex: string; message: Msg };
+};
+export type SecretField = FieldCommon & { kind: 'secret'; max?: number };
+export type IntField = FieldCommon & { kind: 'int'; min?: number; max?: number };
+export type DecimalField = FieldCommon & { kind: 'decimal'; min?: number; max?: number; scale?: number };
+export type SwitchField = FieldCommon & { kind: 'switch' };
+export type DateField = FieldCommon & { kind: 'date' | 'datetime' };
+export type DictField = FieldCommon & {
+  kind: 'dict';
+  /** Dictionary code; `biz` reads the tenant's business dictionary. */
+  dict: string;
+  biz?: boolean;
+  /** Keys are integers (stored in an integer column) or strings. */
+  keys: 'int' | 'string';
+  /** The values the server accepts when the dictionary is not the judge (fixed lifecycles). */
+  values?: (string | number)[];
+  multiple?: boolean;
+};
+export type RefField = FieldCommon & {
+  kind: 'ref';
+  /** The referenced resource's code. */
+  ref: string;
+  /** Where the picker reads its options (answers records or tree nodes) and how it labels them. */
+  options: { url: string; value?: string; label?: string; tree?: boolean };
+  /** Several ids (a JSON array or a comma list). */
+  multiple?: boolean;
+  /** The id meaning "none" (a tree's root, '0'). */
+  root?: string;
+};
+export type RegionField = FieldCommon & { kind: 'region' };
+export type UploadField = FieldCommon & { kind: 'upload'; max?: number; accept?: string };
+
+export type FieldDef =
+  | TextField
+  | SecretField
+  | IntField
+  | DecimalField
+  | SwitchField
+  | DateField
+  | DictField
+  | RefField
+  | RegionField
+  | UploadField;
+export type FieldKind = FieldDef['kind'];
+
+/** A state change of one or more records: allowed from some states, to one, with its own input and messages. */
+export type ActionDef = {
+  label: Msg;
+  /** Button code; default `<code>_<action name>`. */
+  code?: string;
+  /** The field holding the state (default 'status'). */
+  stateField?: string;
+  /** States the records must be in (any state when absent). */
+  from?: (string | number)[];
+  /** The state written (none: the action's hook does the work). */
+  to?: string | number;
+  /** Extra input fields (besides ids and version). */
+  input?: Record<string, FieldDef>;
+  /** Asked before the call; absent → no confirmation. */
+  confirm?: Msg;
+  /** The success message. */
+  done: Msg;
+  /** Refused from another state: the message (default "当前状态不允许此操作"). */
+  refused?: Msg;
+  /** Acts on one record (`id`) or several (`ids`). */
+  target?: 'one' | 'many';
+  danger?: boolean;
+  /** Path under the base (default the action's name). */
+  path?: string;
+};
+
+export type TreeDef = {
+  /** Field holding the parent id ('0' = root). */
+  parent: string;
+  /** Field shown as the node title. */
+  title: string;
+  sort?: string;
+  /** Tree routes to offer (default all three). */
+  routes?: ('lazy-list' | 'tree' | 'lazy-tree')[];
+  /** Messages of the shared tree rules. */
+  messages?: { cycle?: Msg; hasChildren?: Msg };
+  /** Further codes that may read `tree` / `lazy-tree` (a picker on another screen). */
+  readAlso?: string[];
+};
+
+/** tenant: rows of one tenant (RLS); global: one set for all tenants, written by the platform administrator only; platform: the platform administrator's alone. */
+export type ResourceScope = 'tenant' | 'global' | 'platform';
+
+export type ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = {
+  /** The menu / permission code: list and detail need `<code>`; buttons `<code>_add|_edit|_delete|_view`. */
+  code: string;
+  /** Menu group: the screen's path is `/<group>/<code>/index`. */
+  group: string;
+  /** e.g. '/api/blade-system/post' */
+  base: string;
+  label: Msg;
+  scope: ResourceScope;
+  fields: F;
+  /** The list call under base (default 'list'). */
+  listPath?: string;
+  /** Default order: a field name, optionally ' desc' (default: newest first). */
+  defaultSort?: string;
+  /** Creation-time range filter (`createTime_dategt` / `createTime_datelt`). Default true. */
+  createTimeRange?: boolean;
+  tree?: TreeDef;
+  /** Rows are filtered by the caller's data scope (api-contract §4). */
+  dataScope?: boolean;
+  actions?: Record<string, ActionDef>;
+  /** Permission-code overrides (when the seeded menu differs from the convention). */
+  codes?: Partial<ResourceCodes>;
+  /** Record dialog width. */
+  dialogWidth?: number;
+};
+
+export type ResourceCodes = { view: string; add: string; edit: string; remove: string; viewButton: string };
+
+/** Keeps the field names as literal types, so bindings can be checked against table columns. */
+export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.search === 'range' && !['int', 'decimal', 'date', 'datetime'].includes(f.kind))
+      throw new Error(`${def.code}.${name}: range search needs a numeric or date field`);
+  }
+  return def;
+}
+
+/** The permission codes of a resource, by one convention (overridable per resource). */
+export function codesOf(def: Pick<ResourceDef, 'code' | 'codes'>): ResourceCodes {
+  const c = def.code;
+  return {
+    view: c,
+    add: `${c}_add`,
+    edit: `${c}_edit`,
+    remove: `${c}_delete`,
+    viewButton: `${c}_view`,
+    ...def.codes,
+  };
+}
+
+export function actionCode(def: Pick<ResourceDef, 'code'>, name: string, a: ActionDef): string {
+  return a.code ?? `${def.code}_${name}`;
+}
+
+/** The console path of a resource's screen. */
+export const screenPath = (def: Pick<ResourceDef, 'group' | 'code'>) => `/${def.group}/${def.code}/index`;
+
+/** Names of the fields a body may carry (not read-only, not virtual). */
+export const writableFields = (def: ResourceDef) =>
+  Object.entries(def.fields).filter(([, f]) => !f.readOnly && !f.virtual);
+
+/** Names of the fields an answer may carry (not secret). */
+export const readableFields = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.kind !== 'secret');
+
+/** The columns every record answers with (api-contract §1), besides its fields. */
+export const RECORD_COLUMNS = [
+  'id',
+  'tenantId',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'status',
+  'isDeleted',
+  'version',
+] as const;

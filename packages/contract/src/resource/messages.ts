@@ -1,0 +1,85 @@
+import type { Msg } from './define.ts';
+
+/**
+ * The message catalogue: every generic text the server answers with, under a stable code, in zh and en
+ * (docs/resources.md "Messages"). Resource-specific texts live in their definitions; module texts in the module's
+ * own `messages.ts`. Placeholders are `{name}`.
+ */
+export const messages = {
+  ok: { zh: '操作成功', en: 'Success' },
+  added: { zh: '新增成功', en: 'Added' },
+  updated: { zh: '更新成功', en: 'Updated' },
+  deleted: { zh: '删除成功', en: 'Deleted' },
+  unauthorized: { zh: '请求未授权', en: 'Unauthorized' },
+  forbidden: { zh: '没有权限：缺少 {code}', en: 'Forbidden: missing permission {code}' },
+  notFound: { zh: '数据不存在', en: 'Not found' },
+  pathNotFound: { zh: '接口不存在', en: 'No such API' },
+  stale: { zh: '数据已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
+  unknown: { zh: '服务器内部错误', en: 'Internal server error' },
+  badRequest: { zh: '请求参数错误', en: 'Bad request' },
+  exists: { zh: '数据已存在', en: 'The record already exists' },
+  required: { zh: '请输入{label}', en: 'Enter {label}' },
+  choose: { zh: '请选择{label}', en: 'Select {label}' },
+  tooLong: { zh: '{label}最多 {max} 个字符', en: '{label}: at most {max} characters' },
+  tooShort: { zh: '{label}至少 {min} 个字符', en: '{label}: at least {min} characters' },
+  notText: { zh: '{label}必须是文本', en: '{label} must be text' },
+  nulByte: { zh: '{label}含有不允许的字符', en: '{label} contains a character that is not allowed' },
+  notInt: { zh: '{label}必须是整数', en: '{label} must be a whole number' },
+  notNumber: { zh: '{label}必须是数字', en: '{label} must be a number' },
+  outOfRange: { zh: '{label}必须在 {min} 到 {max} 之间', en: '{label} must be between {min} and {max}' },
+  notDate: { zh: '{label}不是有效的日期', en: '{label} is not a valid date' },
+  notId: { zh: '{label}必须是数字编号', en: '{label} must be a numeric id' },
+  notInList: { zh: '{label}的取值无效', en: '{label} has an invalid value' },
+  badFormat: { zh: '{label}格式不正确', en: '{label} has the wrong format' },
+  unknownFilter: { zh: '不支持的查询字段：{name}', en: 'Unknown filter field: {name}' },
+  unknownSort: { zh: '不支持的排序字段：{name}', en: 'Unknown sort field: {name}' },
+  filterTooLong: { zh: '查询值过长：{name}', en: 'Filter value too long: {name}' },
+  positiveInt: { zh: '参数 {name} 必须是正整数', en: '{name} must be a positive integer' },
+  badDate: { zh: '日期格式错误：{name}', en: 'Bad date: {name}' },
+  idsRequired: { zh: '请选择至少一条数据', en: 'Select at least one record' },
+  stateRefused: { zh: '当前状态不允许此操作', en: 'This action is not allowed in the current state' },
+  treeCycle: {
+    zh: '上级不能是自己或自己的下级',
+    en: 'The parent cannot be the record itself or one of its descendants',
+  },
+  treeHasChildren: { zh: '请先删除下级数据', en: 'Remove the children first' },
+  parentNotFound: { zh: '上级数据不存在', en: 'The parent does not exist' },
+  refNotFound: { zh: '{label}不存在', en: '{label} does not exist' },
+  badJson: { zh: '请求体不是合法的 JSON', en: 'The body is not valid JSON' },
+  emptyJson: { zh: '请求体为空', en: 'The body is empty' },
+  bodyTooLarge: { zh: '请求体过大', en: 'The body is too large' },
+  badMediaType: { zh: '不支持的请求类型', en: 'Unsupported content type' },
+  fileTooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
+} satisfies Record<string, Msg>;
+
+export type MessageCode = keyof typeof messages;
+export type Lang = 'zh' | 'en';
+
+/** Fills `{name}` placeholders. */
+export function fill(msg: Msg, params: Record<string, string | number> = {}): Msg {
+  const put = (s: string) => s.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all));
+  return { zh: put(msg.zh), en: put(msg.en) };
+}
+
+/** A catalogue message with its placeholders filled; labels given as Msg are filled per language. */
+export function msg(code: MessageCode, params: Record<string, string | number | Msg> = {}): Msg {
+  const m = messages[code];
+  const per = (lang: Lang) =>
+    Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]));
+  return { zh: fill(m, per('zh')).zh, en: fill(m, per('en')).en };
+}
+
+/**
+ * A Msg carried through a validator that only takes strings (zod issue messages): encoded as JSON, decoded by the
+ * server's error handler into the request's language.
+ */
+export const encodeMsg = (m: Msg) => JSON.stringify(m);
+export function decodeMsg(s: string): Msg | null {
+  if (!s.startsWith('{"zh"')) return null;
+  try {
+    const m = JSON.parse(s) as Msg;
+    return typeof m.zh === 'string' && typeof m.en === 'string' ? m : null;
+  } catch {
+    return null;
+  }
+}
