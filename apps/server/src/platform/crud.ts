@@ -532,7 +532,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
       schema: { tags, querystring: z.record(z.string(), z.unknown()), ...answer(() => pageSchema(record!)) },
       ...compiled,
     },
-    async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)),
+    async (req) => ok(await svc.list(requireAuth(req), rawQuery(req))),
   );
   app.get(
     `${spec.base}/detail`,
@@ -573,7 +573,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
     app.get(
       `${spec.base}/lazy-list`,
       { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-      async (req) => ok(await svc.lazyList(requireAuth(req), req.query as Record<string, unknown>)),
+      async (req) => ok(await svc.lazyList(requireAuth(req), rawQuery(req))),
     );
   }
   if (spec.tree && treeRoutes.has('tree')) {
@@ -597,6 +597,15 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
     );
   }
   return svc;
+}
+
+/**
+ * A list's query exactly as sent: the framework's parser quietly drops names such as `__proto__`, and a filter that
+ * was sent must be applied or refused, never ignored.
+ */
+export function rawQuery(req: FastifyRequest): Record<string, unknown> {
+  const i = req.url.indexOf('?');
+  return i < 0 ? {} : Object.fromEntries(new URLSearchParams(req.url.slice(i + 1)));
 }
 
 /** For a route open to several codes: the one this call needs (or an API scope granting the call). */

@@ -76,6 +76,8 @@ export type DictField = FieldCommon & {
   keys: 'int' | 'string';
   /** The values the server accepts when the dictionary is not the judge (fixed lifecycles). */
   values?: (string | number)[];
+  /** Labels of fixed values, shown when the dictionary has none. */
+  options?: { value: string | number; label: Msg }[];
   multiple?: boolean;
 };
 export type RefField = FieldCommon & {

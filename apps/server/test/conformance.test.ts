@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codesOf, msg, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
+import { bindings, type Binding } from '../src/platform/resource.ts';
+import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+
+/**
+ * The conformance suite, generated from the resource definitions (docs/resources.md "Checks"): every bound
+ * resource gets the same tests, so a new resource is covered without anyone listing it. A resource whose required
+ * field cannot be made from its kind says how in its definition (`sample`).
+ */
+// Built before the tests are collected: the tests are generated from the bindings the app makes.
+const t: TestApp = await createTestApp();
+let platform: string;
+let A: string;
+let B: string;
+let seq = 0;
+
+function sampleOf(f: FieldDef, name: string, width: number | undefined): unknown {
+  if (f.sample !== undefined) return f.sample;
+  seq += 1;
+  switch (f.kind) {
+    case 'text':
+    case 'textarea': {
+      const v = `c${seq}x${name}`.slice(0, Math.min(width ?? 64, f.max ?? 64));
+      return v.length >= (f.min ?? 1) ? v : v.padEnd(f.min ?? 1, 'x');
+    }
+    case 'secret':
+      return `Secret#${seq}xyz`;
+    case 'int':
+      return Math.max(f.min ?? 0, Math.min(f.max ?? 100, 1));
+    case 'decimal':
+      return Math.max(f.min ?? 0, Math.min(f.max ?? 100, 1.5));
+    case 'switch':
+      return 1;
+    case 'date':
+    case 'datetime':
+      return '2030-01-02T03:04:05.000Z';
+    case 'dict':
+      return f.values?.[0] ?? (f.keys === 'int' ? 1 : 'a');
+    case 'region':
+      return '110101';
+    case 'upload':
+      return '/files/sample.png';
+    case 'ref':
+      return undefined;
+  }
+}
+
+/** A valid body of a definition: every writable field that has a sample (required ones must). */
+function sampleBody(b: Binding): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(b.def.fields)) {
+    if (f.readOnly || f.virtual) continue;
+    const v = sampleOf(f, name, b.widths[name]);
+    if (v === undefined && f.required) throw new Error(`${b.def.code}.${name}: required, give it a sample`);
+    if (v !== undefined) out[name] = v;
+  }
+  return out;
+}
+
+const requiredText = (f: FieldDef): Msg =>
+  typeof f.required === 'object'
+    ? f.required
+    : msg(['dict', 'ref', 'switch', 'date', 'datetime', 'region', 'upload'].includes(f.kind) ? 'choose' : 'required', {
+        label: f.label,
+      });
+
+/** The token that may write a resource: the tenant's admin for tenant resources, else the platform admin. */
+const writerOf = (def: ResourceDef) => (def.scope === 'tenant' ? A : platform);
+
+const normal = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v.trim() : v);
+
+beforeAll(async () => {
+  platform = (await loginToken(t)).access;
+  A = (await provisionedTenant(t, platform, '720001')).token;
+  B = (await provisionedTenant(t, platform, '720002')).token;
+});
+afterAll(async () => t?.close());
+
+describe('resource conformance (generated from the definitions)', () => {
+  it('binds every ported resource', () => {
+    expect([...bindings.keys()]).toEqual(expect.arrayContaining(['post', 'blackinfo']));
+  });
+
+  it.each([...bindings.values()].map((b) => [b.def.code, b] as const))(
+    '%s: round trip, messages in both languages, 409, unique, allowlists, isolation, no secrets',
+    async (_code, b) => {
+      const { def } = b;
+      const codes = codesOf(def);
+      const base = def.base;
+      const zh = client(t, writerOf(def));
+      const en = client(t, writerOf(def), 'en');
+      const body = sampleBody(b);
+
+      // Insert and read back: every field sent comes back as sent; the success text follows the language.
+      const added = await zh.post(`${base}/submit`, body);
+      expect([def.code, added.statusCode, added.body.slice(0, 300)]).toEqual([def.code, 200, added.body.slice(0, 300)]);
+      expect(added.json().msg).toBe('新增成功');
+      const row = added.json().data as Record<string, unknown>;
+      const detail = (await zh.get(`${base}/detail?id=${row.id}`)).json().data as Record<string, unknown>;
+      for (const [k, v] of Object.entries(body)) {
+        const f = def.fields[k];
+        if (f.kind === 'secret' || f.column === false) continue;
+        const got = detail[k];
+        const want = f.kind === 'date' || f.kind === 'datetime' ? new Date(String(v)).toISOString() : normal(v);
+        expect([def.code, k, f.kind === 'text' && k === 'value' ? String(got) : got]).toEqual([def.code, k, want]);
+      }
+
+      // Required fields: each is named, by its own message, in zh and in en.
+      for (const [lang, c] of [
+        ['zh', zh],
+        ['en', en],
+      ] as const) {
+        const empty = await c.post(`${base}/submit`, {});
+        const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly && !f.virtual);
+        if (!required.length) continue;
+        expect([def.code, lang, empty.statusCode]).toEqual([def.code, lang, 400]);
+        const fields = empty.json().data as { field: string; message: string }[];
+        for (const [name, f] of required) {
+          expect([def.code, lang, name, fields.find((x) => x.field === name)?.message]).toEqual([
+            def.code,
+            lang,
+            name,
+            requiredText(f)[lang],
+          ]);
+        }
+        // The summary names fields by their messages, never by their keys.
+        for (const [name] of required) expect(empty.json().msg).not.toContain(`${name}:`);
+      }
+
+      // A stale version is a 409; the current one saves and says so in English when asked.
+      const stale = await zh.post(`${base}/submit`, { ...body, id: row.id, version: Number(row.version) + 5 });
+      expect([def.code, stale.statusCode]).toEqual([def.code, 409]);
+      const updated = await en.post(`${base}/submit`, { ...body, id: row.id, version: row.version });
+      expect([def.code, updated.statusCode, updated.json().msg]).toEqual([def.code, 200, 'Updated']);
+
+      // Unique fields: the same value again is a field error with the definition's text.
+      for (const [name, f] of Object.entries(def.fields).filter(([, f]) => f.unique)) {
+        const dup = await en.post(`${base}/submit`, body);
+        expect([def.code, name, dup.statusCode]).toEqual([def.code, name, 400]);
+        expect(dup.json()).toMatchObject({ msg: f.unique!.en, data: [{ field: name }] });
+      }
+
+      // Lists: unknown filters and sorts are 400s, prototype names included; declared ones answer.
+      const list = `${base}/${def.listPath ?? 'list'}`;
+      for (const bad of [
+        'nosuchfield=1',
+        '__proto__=1',
+        'constructor=1',
+        'descs=nosuch',
+        'ascs=__proto__',
+        'ascs=toString',
+      ]) {
+        const res = await zh.get(`${list}?${bad}`);
+        expect([def.code, bad, res.statusCode]).toEqual([def.code, bad, 400]);
+      }
+      for (const [name, f] of Object.entries(def.fields)) {
+        if (f.search === 'in' || f.search === 'eq') {
+          const v = body[name] ?? sampleOf(f, name, b.widths[name]);
+          if (v === undefined) continue;
+          const res = await zh.get(`${list}?${name}=${encodeURIComponent(String(v))}`);
+          expect([def.code, name, res.statusCode]).toEqual([def.code, name, 200]);
+          if (body[name] !== undefined)
+            expect(res.json().data.records.map((r: { id: string }) => r.id)).toContain(row.id);
+        }
+        if (f.search === 'range') {
+          const res = await zh.get(`${list}?${name}_${f.kind.startsWith('date') ? 'dategt' : 'gte'}=x`);
+          expect([def.code, name, res.statusCode]).toEqual([def.code, name, 400]);
+        }
+        if (f.sort) expect((await zh.get(`${list}?descs=${name}`)).statusCode).toBe(200);
+      }
+
+      // No secret field, and no stored secret value, in any answer.
+      const secrets = Object.entries(def.fields).filter(([, f]) => f.kind === 'secret');
+      for (const answer of [added, updated, await zh.get(`${base}/detail?id=${row.id}`), await zh.get(list)]) {
+        for (const [name] of secrets) {
+          expect(answer.body).not.toContain(`"${name}"`);
+          expect(answer.body).not.toContain(String(body[name]));
+        }
+      }
+
+      // Another tenant: never sees it, never changes or removes it, not even by naming its id.
+      if (def.scope === 'tenant') {
+        const b2 = client(t, B);
+        expect((await b2.get(`${base}/detail?id=${row.id}`)).statusCode).toBe(404);
+        expect((await b2.post(`${base}/submit`, { ...body, id: row.id })).statusCode).toBe(404);
+        expect((await b2.post(`${base}/remove?ids=${row.id}`)).statusCode).toBe(404);
+        for (const [name, a] of Object.entries(def.actions ?? {})) {
+          const target = a.target === 'many' ? `ids=${row.id}` : `id=${row.id}`;
+          const res = await b2.post(`${base}/${a.path ?? name}?${target}`, {});
+          expect([def.code, name, res.statusCode]).toEqual([def.code, name, 404]);
+        }
+        const theirs = await b2.get(`${list}?size=1000`);
+        expect(theirs.body).not.toContain(String(row.id));
+      }
+
+      // A caller without the codes is refused (403 names the code).
+      const bare = client(t, B);
+      if (def.scope !== 'tenant') {
+        expect((await bare.post(`${base}/remove?ids=${row.id}`)).statusCode).toBe(403);
+      } else {
+        expect(codes.remove).toBe(`${def.code}_delete`);
+      }
+
+      // Remove: the answer follows the language; the record is gone.
+      const removed = await en.post(`${base}/remove?ids=${row.id}`);
+      expect([def.code, removed.statusCode, removed.json().msg]).toEqual([def.code, 200, 'Deleted']);
+      expect((await zh.get(`${base}/detail?id=${row.id}`)).statusCode).toBe(404);
+    },
+  );
+});
