@@ -28,7 +28,6 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { permissionCodes } from './modules/menu/service.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
-import { userRoutes } from './modules/user/routes.ts';
 import { paramRoutes } from './modules/param/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
@@ -37,7 +36,6 @@ import { roleRoutes } from './modules/role/routes.ts';
 import { topMenuRoutes } from './modules/topmenu/routes.ts';
 import { scopeRoutes } from './modules/scope/routes.ts';
 import { menuAdminRoutes } from './modules/menu/admin.ts';
-import { userAdminRoutes } from './modules/user/admin.ts';
 
 /** zod schemas go through the zod provider; plain JSON response schemas (platform/response.ts) are already JSON. */
 const openApiTransform: typeof jsonSchemaTransform = (doc) => {
@@ -162,7 +160,6 @@ export async function buildApp(
 
   authRoutes(app, services, { onCaptcha: deps.onCaptcha });
   menuRoutes(app, services);
-  userRoutes(app, services);
   tenantRoutes(app, services);
   resourceRoutes(app, services);
   logRoutes(app, services);
@@ -171,7 +168,6 @@ export async function buildApp(
   roleRoutes(app, services);
   topMenuRoutes(app, services);
   deptRoutes(app, services);
-  userAdminRoutes(app, services);
   scopeRoutes(app, services);
   paramRoutes(app, services);
   dictRoutes(app, services);

@@ -186,8 +186,14 @@ describe('resource conformance (generated from the definitions)', () => {
         expect((await b2.post(`${base}/submit`, { ...body, id: row.id })).statusCode).toBe(404);
         expect((await b2.post(`${base}/remove?ids=${row.id}`)).statusCode).toBe(404);
         for (const [name, a] of Object.entries(def.actions ?? {})) {
-          const target = a.target === 'many' ? `ids=${row.id}` : `id=${row.id}`;
-          const res = await b2.post(`${base}/${a.path ?? name}?${target}`, {});
+          // A valid input, so the id is what answers.
+          const input: Record<string, unknown> = {};
+          for (const [k, f] of Object.entries(a.input ?? {})) {
+            const v = sampleOf(f, k, undefined);
+            if (v !== undefined) input[k] = v;
+          }
+          const idField = a.idField ?? (a.target === 'many' ? 'ids' : 'id');
+          const res = await b2.post(`${base}/${a.path ?? name}?${idField}=${row.id}`, input);
           expect([def.code, name, res.statusCode]).toEqual([def.code, name, 404]);
         }
         const theirs = await b2.get(`${list}?size=1000`);

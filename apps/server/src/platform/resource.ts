@@ -31,7 +31,7 @@ import { AppError, badRequest, notFound, texts, type FieldError } from './errors
 import { requireAuth } from './guard.ts';
 import type { Filter, ValueKind } from './paging.ts';
 import { parseDateInput } from './paging.ts';
-import { envelopeSchema, fjsCompiler, type JsonSchema } from './response.ts';
+import { type JsonSchema } from './response.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
 import type { AuthContext } from './tokens.ts';
@@ -58,6 +58,12 @@ export type ActionContext<F extends Record<string, FieldDef>> = {
   requestId: string;
 };
 
+/**
+ * `data`: the answer's data (default true). `changed`: the hook wrote the records, so their version moves on.
+ * `after`: work after the commit (e.g. end sessions).
+ */
+export type ActionResult = { data?: unknown; changed?: boolean; after?: () => Promise<void> };
+
 export type Hooks<F extends Record<string, FieldDef>> = {
   beforeSave?: (ctx: SaveContext<Input<F>>) => Promise<Record<string, unknown> | void>;
   afterSave?: (ctx: SaveContext<Input<F>> & { row: Row }) => Promise<Record<string, unknown> | void>;
@@ -74,8 +80,8 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   treeNodes?: SQL;
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
   output?: Record<string, JsonSchema>;
-  /** The work of each action (besides moving the state). Returns the answer's data. */
-  actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<unknown>>>;
+  /** The work of each action (besides moving the state), inside its transaction. */
+  actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<ActionResult | void>>>;
 };
 
 export type Binding = {
@@ -300,8 +306,9 @@ function actionRoute(
   const many = action.target === 'many';
   const inputShape: Record<string, z.ZodType> = {};
   for (const [k, f] of Object.entries(action.input ?? {})) inputShape[k] = fieldSchema(f, k);
+  const idField = action.idField ?? (many ? 'ids' : 'id');
   const schema = z.object({
-    ...(many ? { ids: idListSchema() } : { id: idSchema() }),
+    [idField]: many ? idListSchema() : idSchema(),
     version: z.coerce.number().int().positive().optional(),
     ...inputShape,
   });
@@ -315,17 +322,16 @@ function actionRoute(
     `${def.base}/${action.path ?? name}`,
     {
       config: { permission: code, platform: def.scope !== 'tenant', labels },
-      schema: { tags: [def.code], response: { 200: envelopeSchema({}) } },
-      serializerCompiler: fjsCompiler,
+      schema: { tags: [def.code] },
     },
     async (req: FastifyRequest) => {
       const auth = requireAuth(req);
       const parsed = schema.safeParse({ ...(req.query as object), ...((req.body as object) ?? {}) });
       if (!parsed.success) throw invalid(parsed.error);
-      const { id, ids, version, ...input } = parsed.data as { id?: string; ids?: string[]; version?: number };
-      const targets = [...new Set(many ? ids! : [id!])];
+      const { [idField]: given, version, ...input } = parsed.data as Record<string, unknown> & { version?: number };
+      const targets = [...new Set(many ? (given as string[]) : [given as string])];
       const scope = await svc.scopeOf(auth);
-      const data = await withTenant(s.db, auth.tenantId, async (tx) => {
+      const result = await withTenant(s.db, auth.tenantId, async (tx) => {
         const rows = (await tx
           .select()
           .from(table)
@@ -335,12 +341,12 @@ function actionRoute(
         if (!many && version !== undefined && version !== rows[0].version) throw new AppError(409, texts.stale);
         if (action.from && rows.some((r) => !action.from!.map(String).includes(String(r[stateField]))))
           throw badRequest(action.refused ?? msg('stateRefused'));
-        const result = work ? await work({ tx, auth, rows, input, requestId: req.id }) : undefined;
-        if (action.to !== undefined) {
+        const done = (work ? await work({ tx, auth, rows, input, requestId: req.id }) : undefined) ?? {};
+        if (action.to !== undefined || done.changed) {
           await tx
             .update(table)
             .set({
-              [stateField]: action.to,
+              ...(action.to !== undefined ? { [stateField]: action.to } : {}),
               updateUser: auth.userId,
               updateTime: s.now(),
               version: sql`${table.version} + 1`,
@@ -357,16 +363,14 @@ function actionRoute(
             name,
             r.id,
             { [stateField]: r[stateField] },
-            {
-              [stateField]: action.to ?? r[stateField],
-              ...(Object.keys(input).length ? { input } : {}),
-            },
+            { [stateField]: action.to ?? r[stateField], ...(Object.keys(input).length ? { input } : {}) },
           );
         }
-        return result ?? true;
+        return done;
       });
+      await result.after?.();
       binding.spec.afterWrite?.(auth);
-      return ok(data, action.done);
+      return ok(result.data ?? true, action.done);
     },
   );
 }

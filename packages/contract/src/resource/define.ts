@@ -30,6 +30,8 @@ type FieldCommon = {
   createOnly?: boolean;
   /** Default when an insert leaves the field out. */
   default?: string | number | null;
+  /** The message for a value of the right type that is not accepted (default: the kind's generic text). */
+  invalid?: Msg;
   /** A valid value for generated tests, when the kind alone cannot make one (refs, patterns). */
   sample?: unknown;
   /** Screen hints: none of them changes what the server accepts. */
@@ -128,6 +130,8 @@ export type ActionDef = {
   refused?: Msg;
   /** Acts on one record (`id`) or several (`ids`). */
   target?: 'one' | 'many';
+  /** The name of the id (or ids) parameter, when the wire names it otherwise (e.g. `userIds`). */
+  idField?: string;
   danger?: boolean;
   /** Path under the base (default the action's name). */
   path?: string;

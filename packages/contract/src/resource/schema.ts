@@ -118,7 +118,7 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
       break;
     }
     case 'dict': {
-      const bad = e(msg('notInList', { label }));
+      const bad = e(f.invalid ?? msg('notInList', { label }));
       const one: z.ZodType<string | number, any> = // eslint-disable-line @typescript-eslint/no-explicit-any
         f.keys === 'int'
           ? z.union([z.number(), z.string()], { error: bad }).transform((v, ctx) => {

@@ -34,7 +34,7 @@ const guestBody = z.object({
   oauthId: z.string().max(64).optional(),
 });
 
-export function userRoutes(root: FastifyInstance, s: Services) {
+export function selfRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get('/api/blade-user/info', { schema: { tags: ['user'] } }, async (req) =>
     ok(await userInfo(s, requireAuth(req))),
