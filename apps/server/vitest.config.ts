@@ -4,6 +4,8 @@ import { reporters } from '../../vitest.reporters.ts';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Migrates and seeds one database image per run; each test file starts from a copy of it.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -21,21 +21,8 @@ import { registerHttpBasics } from './platform/http.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { loadRevokedSessions } from './modules/auth/service.ts';
-import { logRoutes } from './modules/log/routes.ts';
-import { menuRoutes } from './modules/menu/routes.ts';
 import { permissionCodes } from './modules/menu/service.ts';
-import { resourceRoutes } from './modules/resource/routes.ts';
-import { tenantRoutes } from './modules/tenant/routes.ts';
-import { paramRoutes } from './modules/param/routes.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
-import { clientRoutes } from './modules/client/routes.ts';
-import { deptRoutes } from './modules/dept/routes.ts';
-import { roleRoutes } from './modules/role/routes.ts';
-import { topMenuRoutes } from './modules/topmenu/routes.ts';
-import { scopeRoutes } from './modules/scope/routes.ts';
-import { menuAdminRoutes } from './modules/menu/admin.ts';
 
 /** zod schemas go through the zod provider; plain JSON response schemas (platform/response.ts) are already JSON. */
 const openApiTransform: typeof jsonSchemaTransform = (doc) => {
@@ -103,6 +90,7 @@ export async function buildApp(
     tokens: new TokenService(deps.signingKey, now),
     now,
     cache: new Cache(),
+    onCaptcha: deps.onCaptcha,
   };
   await loadRevokedSessions(services, 24 * 3600);
 
@@ -158,20 +146,7 @@ export async function buildApp(
     stillMustChange: (auth) => stillMustChange(services, auth),
   });
 
-  authRoutes(app, services, { onCaptcha: deps.onCaptcha });
-  menuRoutes(app, services);
-  tenantRoutes(app, services);
-  resourceRoutes(app, services);
-  logRoutes(app, services);
   await registerModules(app, services);
-  menuAdminRoutes(app, services);
-  roleRoutes(app, services);
-  topMenuRoutes(app, services);
-  deptRoutes(app, services);
-  scopeRoutes(app, services);
-  paramRoutes(app, services);
-  dictRoutes(app, services);
-  clientRoutes(app, services);
 
   const index = path.join(deps.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

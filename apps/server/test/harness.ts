@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteEntry } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -10,9 +11,10 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { md5Hex } from '../src/platform/password.ts';
 import type { Services } from '../src/platform/services.ts';
+import { ADMIN_PASSWORD } from './global-setup.ts';
 
+export { ADMIN_PASSWORD };
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-export const ADMIN_PASSWORD = 'admin';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -25,40 +27,51 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestDbOptions = {
+  /** Build this database from scratch (migrations, then the seed) instead of copying the run's seeded image. */
+  fresh?: boolean;
+  /** false: migrated but never seeded (implies fresh). */
+  seed?: boolean;
+};
+
 /**
  * A real app on a real database: PGlite in memory, or — when DATABASE_URL is set — a throwaway
- * PostgreSQL database created for this test file and dropped afterwards.
+ * PostgreSQL database created for this test file and dropped afterwards. Both start as a copy of the
+ * migrated, seeded image that test/global-setup.ts builds once per run, unless `db` asks for a fresh one.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   setup?: (app: FastifyInstance) => void,
+  db: TestDbOptions = {},
 ): Promise<TestApp> {
+  const fresh = db.fresh || db.seed === false;
+  // Undefined when run without the global setup (another config): then every file migrates and seeds itself.
+  const image = fresh ? undefined : inject('dbImage');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
+  let loadDataDir: Blob | undefined;
   if (process.env.DATABASE_URL) {
     const name = `atrium_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const template = image?.kind === 'postgres' ? ` TEMPLATE ${image.template}` : '';
+    await adminQuery(`CREATE DATABASE ${name}${template}`);
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${name}`;
     dbUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    dropDb = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else if (image?.kind === 'pglite') {
+    loadDataDir = new Blob([fs.readFileSync(image.file)], { type: 'application/x-tar' });
   }
+  const fromImage = Boolean(image && (dbUrl ? image.kind === 'postgres' : loadDataDir));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4 });
-  await database.migrate();
-  await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4, loadDataDir });
+  if (!fromImage) {
+    await database.migrate();
+    if (db.seed !== false) await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
+  }
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
   const { app, services, routeTable } = await buildApp({
@@ -85,6 +98,17 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One statement on the DATABASE_URL database, for creating and dropping the per-file databases. */
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
 }
 
 export async function newCaptcha(t: TestApp): Promise<{ key: string; code: string }> {

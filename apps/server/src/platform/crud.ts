@@ -205,14 +205,6 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
   const svc = {
     spec,
     scopeOf,
-    /** Rows of the caller's tenant (and data scope) matching `where`: for module queries built on the same rules. */
-    async visible(tx: Db, auth: AuthContext, where?: SQL) {
-      return (await tx
-        .select()
-        .from(t)
-        .where(live(auth, where, await scopeOf(auth)))) as Row[];
-    },
-
     async list(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
       const own = spec.listParams ?? {};
       const q = parseListQuery(query, spec.list, Object.keys(own));

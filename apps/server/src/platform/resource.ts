@@ -56,6 +56,8 @@ export type ActionContext<F extends Record<string, FieldDef>> = {
   rows: Row[];
   input: Input<F> & Record<string, unknown>;
   requestId: string;
+  /** What the action's `prepare` read before the transaction (cached reads that open their own). */
+  prepared: unknown;
 };
 
 /**
@@ -80,6 +82,11 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   treeNodes?: SQL;
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
   output?: Record<string, JsonSchema>;
+  /**
+   * Reads an action needs that open their own transaction (cached lookups): done before the action's transaction,
+   * since the embedded database has one connection and a nested one would wait for ever.
+   */
+  prepare?: Partial<Record<string, (auth: AuthContext) => Promise<unknown>>>;
   /** The work of each action (besides moving the state), inside its transaction. */
   actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<ActionResult | void>>>;
 };
@@ -197,7 +204,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     if (!index.config.unique || !index.config.name) continue;
     const names = index.config.columns
       .map((c) => byColumnName.get((c as { name?: string }).name ?? ''))
-      .filter((n): n is string => !!n && n !== 'tenantId');
+      .filter((n): n is string => !!n && (n !== 'tenantId' || def.scope !== 'tenant'));
     const field = names.find((n) => def.fields[n]?.unique) ?? names[0];
     const f = field ? def.fields[field] : undefined;
     if (!field || !f) continue;
@@ -215,7 +222,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     list: { filters, sorts, defaultSort, createTime: def.createTimeRange === false ? undefined : table.createTime },
     listPath: def.listPath,
     global: def.scope !== 'tenant',
-    platform: def.scope === 'platform' ? true : def.scope === 'global' ? 'write' : undefined,
+    platform: def.scope === 'platform' || def.platformOnly ? true : def.scope === 'global' ? 'write' : undefined,
     scope: def.dataScope
       ? { code: def.code, owner: hooks.scope?.owner ?? table.createUser, dept: hooks.scope?.dept ?? table.createDept }
       : undefined,
@@ -231,7 +238,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
       : undefined,
     treeRules: tree
       ? {
-          parentMissing: msg('parentNotFound'),
+          parentMissing: tree.messages?.parentMissing ?? msg('parentNotFound'),
           cycle: tree.messages?.cycle ?? msg('treeCycle'),
           hasChildren: tree.messages?.hasChildren ?? msg('treeHasChildren'),
         }
@@ -321,7 +328,7 @@ function actionRoute(
   app.post(
     `${def.base}/${action.path ?? name}`,
     {
-      config: { permission: code, platform: def.scope !== 'tenant', labels },
+      config: { permission: code, platform: def.scope !== 'tenant' || !!def.platformOnly, labels },
       schema: { tags: [def.code] },
     },
     async (req: FastifyRequest) => {
@@ -331,6 +338,7 @@ function actionRoute(
       const { [idField]: given, version, ...input } = parsed.data as Record<string, unknown> & { version?: number };
       const targets = [...new Set(many ? (given as string[]) : [given as string])];
       const scope = await svc.scopeOf(auth);
+      const prepared = await binding.hooks.prepare?.[name]?.(auth);
       const result = await withTenant(s.db, auth.tenantId, async (tx) => {
         const rows = (await tx
           .select()
@@ -341,7 +349,7 @@ function actionRoute(
         if (!many && version !== undefined && version !== rows[0].version) throw new AppError(409, texts.stale);
         if (action.from && rows.some((r) => !action.from!.map(String).includes(String(r[stateField]))))
           throw badRequest(action.refused ?? msg('stateRefused'));
-        const done = (work ? await work({ tx, auth, rows, input, requestId: req.id }) : undefined) ?? {};
+        const done = (work ? await work({ tx, auth, rows, input, requestId: req.id, prepared }) : undefined) ?? {};
         if (action.to !== undefined || done.changed) {
           await tx
             .update(table)

@@ -10,4 +10,6 @@ export type Services = {
   tokens: TokenService;
   now: () => Date;
   cache: Cache;
+  /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
+  onCaptcha?: (key: string, text: string) => void;
 };

@@ -146,7 +146,7 @@ export type TreeDef = {
   /** Tree routes to offer (default all three). */
   routes?: ('lazy-list' | 'tree' | 'lazy-tree')[];
   /** Messages of the shared tree rules. */
-  messages?: { cycle?: Msg; hasChildren?: Msg };
+  messages?: { parentMissing?: Msg; cycle?: Msg; hasChildren?: Msg };
   /** Further codes that may read `tree` / `lazy-tree` (a picker on another screen). */
   readAlso?: string[];
 };
@@ -171,7 +171,9 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** Creation-time range filter (`createTime_dategt` / `createTime_datelt`). Default true. */
   createTimeRange?: boolean;
   tree?: TreeDef;
-  /** Rows are filtered by the caller's data scope (api-contract §4). */
+  /** A tenant table that only the platform administrator manages (e.g. the platform's menus). */
+  platformOnly?: boolean;
+  /** Rows are filtered by the caller's data scope. */
   dataScope?: boolean;
   actions?: Record<string, ActionDef>;
   /** Permission-code overrides (when the seeded menu differs from the convention). */

@@ -35,9 +35,8 @@ const header = (req: FastifyRequest, name: string) => {
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 };
 
-export type AuthRouteOptions = { onCaptcha?: (key: string, text: string) => void };
 
-export function authRoutes(app: FastifyInstance, s: Services, opts: AuthRouteOptions = {}) {
+export function authRoutes(app: FastifyInstance, s: Services) {
   app.post(
     '/api/blade-auth/oauth/token',
     {
@@ -88,7 +87,7 @@ export function authRoutes(app: FastifyInstance, s: Services, opts: AuthRouteOpt
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      return createCaptcha(s, opts.onCaptcha);
+      return createCaptcha(s, s.onCaptcha);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   apiScope,
@@ -12,38 +12,19 @@ import {
   topMenu,
   topMenuSetting,
 } from '../../db/schema/index.ts';
-import { crudRoutes, idList, parentParam } from '../../platform/crud.ts';
+import { idList } from '../../platform/crud.ts';
+import { bindResource, resourceRoutes } from '../../platform/resource.ts';
+import { menu as menuDef } from '@atrium/contract/resources/system/menu';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { optionalText, requiredText } from '../../platform/fields.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { toTree } from '../../platform/tree.ts';
 import { grantableMenus } from './grants.ts';
 
-const body = z.object({
-  parentId: parentParam.default('0'),
-  code: requiredText('请输入菜单编号', 'Enter the menu code', 255).regex(
-    /^[A-Za-z0-9_:.-]+$/,
-    '菜单编号只能包含字母、数字和 _ : . -',
-  ),
-  name: requiredText('请输入菜单名称', 'Enter the menu name', 255),
-  alias: optionalText(255),
-  path: optionalText(255),
-  source: optionalText(255),
-  sort: z.coerce.number().int().min(0).max(999999).default(0),
-  category: z.coerce.number().int().min(1).max(2).default(1),
-  action: z.coerce.number().int().min(0).max(3).default(0),
-  isOpen: z.coerce.number().int().min(1).max(2).default(1),
-  remark: optionalText(255),
-});
-
 const texts = {
-  parentMissing: { zh: '上级菜单不存在', en: 'The parent menu does not exist' },
   buttonParent: { zh: '按钮不能作为上级菜单', en: 'A button cannot have children' },
-  cycle: { zh: '上级菜单不能是自己或自己的下级', en: 'A menu cannot move below itself' },
-  hasChildren: { zh: '请先删除子菜单', en: 'Remove its child menus first' },
 };
 
 const nodeOf = (m: typeof menu.$inferSelect) => ({
@@ -56,70 +37,25 @@ const nodeOf = (m: typeof menu.$inferSelect) => ({
 
 /** Menu management (platform menus, the platform administrator's) and the grant trees of roles and top menus. */
 export function menuAdminRoutes(root: FastifyInstance, s: Services) {
-  const svc = crudRoutes(root, s, {
-    entity: 'menu',
-    table: menu,
-    base: '/api/blade-system/menu',
-    platform: true,
-    codes: { view: 'menu', add: 'menu_add', edit: 'menu_edit', remove: 'menu_delete' },
-    body,
-    list: {
-      filters: {
-        code: { column: menu.code, op: 'like' },
-        name: { column: menu.name, op: 'like' },
-        alias: { column: menu.alias, op: 'like' },
-        category: { column: menu.category, op: 'eq' },
-      },
-      sorts: { sort: menu.sort, code: menu.code, createTime: menu.createTime },
-      defaultSort: [asc(menu.sort), asc(menu.id)],
-      createTime: menu.createTime,
-    },
-    tree: {
-      parentId: menu.parentId,
-      title: 'name',
-      sort: menu.sort,
-      nodes: eq(menu.category, 1),
-      routes: ['lazy-list', 'lazy-tree'],
-    },
-    unique: { menu_code_uq: { field: 'code', text: { zh: '菜单编号已存在', en: 'The menu code already exists' } } },
-    async beforeSave({ tx, auth, input, existing }) {
-      if (input.parentId === '0') return;
-      const [parent] = await tx
-        .select()
-        .from(menu)
-        .where(and(eq(menu.tenantId, auth.tenantId), eq(menu.id, input.parentId), eq(menu.isDeleted, 0)));
-      if (!parent) throw badRequest(texts.parentMissing, [{ field: 'parentId', message: texts.parentMissing.zh }]);
-      if (parent.category === 2)
-        throw badRequest(texts.buttonParent, [{ field: 'parentId', message: texts.buttonParent.zh }]);
-      if (existing) {
-        // Walk up from the new parent: meeting the menu itself means a cycle.
-        const all = await tx
-          .select({ id: menu.id, parentId: menu.parentId })
+  const svc = resourceRoutes(
+    root,
+    s,
+    bindResource(menuDef, menu, {
+      treeNodes: eq(menu.category, 1),
+      // The shared tree rules checked the parent exists and no cycle; a button has no children.
+      async beforeSave({ tx, auth, input }) {
+        if (!input.parentId || input.parentId === '0') return;
+        const [parent] = await tx
+          .select({ category: menu.category })
           .from(menu)
-          .where(eq(menu.tenantId, auth.tenantId));
-        const up = new Map(all.map((m) => [m.id, m.parentId]));
-        for (let at: string | undefined = parent.id, i = 0; at && at !== '0' && i < 10_000; at = up.get(at), i++) {
-          if (at === existing.id) throw badRequest(texts.cycle, [{ field: 'parentId', message: texts.cycle.zh }]);
-        }
-      }
-    },
-    async beforeRemove(tx, ids, auth) {
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(menu)
-        .where(
-          and(
-            eq(menu.tenantId, auth.tenantId),
-            eq(menu.isDeleted, 0),
-            inArray(menu.parentId, ids),
-            notInArray(menu.id, ids),
-          ),
-        );
-      if (n > 0) throw badRequest(texts.hasChildren);
-    },
-    // Platform menus are read by every tenant.
-    afterWrite: () => s.cache.clearAll(),
-  });
+          .where(and(eq(menu.tenantId, auth.tenantId), eq(menu.id, String(input.parentId)), eq(menu.isDeleted, 0)));
+        if (parent?.category === 2)
+          throw badRequest(texts.buttonParent, [{ field: 'parentId', message: texts.buttonParent }]);
+      },
+      // Platform menus are read by every tenant.
+      afterWrite: () => s.cache.clearAll(),
+    }),
+  );
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['menu'];

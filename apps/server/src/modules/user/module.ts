@@ -205,7 +205,13 @@ export default defineModule((app, s) => {
     async (req) => {
       const auth = requireAuth(req);
       const { id } = req.query as { id: string };
-      const [u] = await withTenant(s.db, auth.tenantId, (tx) => svc.visible(tx, auth, eq(user.id, id)));
+      const scope = await svc.scopeOf(auth);
+      const [u] = await withTenant(s.db, auth.tenantId, (tx) =>
+        tx
+          .select()
+          .from(user)
+          .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), eq(user.id, id), scope)),
+      );
       if (!u) throw notFound();
       return ok({
         id: u.id,

@@ -1,50 +1,36 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { encodeMsg } from '@atrium/contract';
+import { topmenu as topmenuDef } from '@atrium/contract/resources/system/topmenu';
 import { topMenu, topMenuSetting } from '../../db/schema/index.ts';
-import { crudRoutes, idArray, writeAudit } from '../../platform/crud.ts';
+import { idArray, writeAudit } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { optionalText, requiredText } from '../../platform/fields.ts';
 import { requireAuth } from '../../platform/guard.ts';
-import type { Services } from '../../platform/services.ts';
+import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { checkMenus, grantableMenus } from '../menu/grants.ts';
-
-const body = z.object({
-  code: requiredText('请输入顶部菜单编号', 'Enter the top menu code', 255).regex(
-    /^[A-Za-z0-9_-]+$/,
-    '编号只能包含字母、数字、_ 和 -',
-  ),
-  name: requiredText('请输入顶部菜单名称', 'Enter the top menu name', 255),
-  source: optionalText(255),
-  sort: z.coerce.number().int().min(0).max(999999).default(0),
-});
+import { topmenuTexts as texts } from './messages.ts';
 
 const grantBody = z.object({
-  topMenuIds: idArray.pipe(z.array(z.string()).min(1, '请选择顶部菜单')),
+  topMenuIds: idArray.pipe(z.array(z.string()).min(1, encodeMsg(texts.chooseTopMenu))),
   menuIds: idArray.default([]),
 });
 
-export function topMenuRoutes(root: FastifyInstance, s: Services) {
-  crudRoutes(root, s, {
-    entity: 'topmenu',
-    table: topMenu,
-    base: '/api/blade-system/topmenu',
-    codes: { view: 'topmenu', add: 'topmenu_add', edit: 'topmenu_edit', remove: 'topmenu_delete' },
-    body,
-    list: {
-      filters: { code: { column: topMenu.code, op: 'like' }, name: { column: topMenu.name, op: 'like' } },
-      sorts: { sort: topMenu.sort, code: topMenu.code, createTime: topMenu.createTime },
-      defaultSort: [asc(topMenu.sort), asc(topMenu.id)],
-      createTime: topMenu.createTime,
-    },
-    unique: {
-      top_menu_code_uq: { field: 'code', text: { zh: '顶部菜单编号已存在', en: 'The top menu code already exists' } },
-    },
-    afterWrite: (auth) => s.cache.clearTenant(auth.tenantId),
-  });
+/** Top menus: CRUD on the definition, and `grant`, which sets the menus under them. Menus are cached per tenant. */
+export default defineModule((root, s) => {
+  resourceRoutes(
+    root,
+    s,
+    bindResource(topmenuDef, topMenu, {
+      // An update that leaves the sort out resets it, as the body's default always did.
+      async beforeSave({ input, existing }) {
+        if (existing && (input.sort === undefined || input.sort === null)) return { sort: 0 };
+      },
+      afterWrite: (auth) => s.cache.clearTenant(auth.tenantId),
+    }),
+  );
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** Replaces the menus under the top menus, in one transaction; only menus the caller holds. */
@@ -74,7 +60,7 @@ export function topMenuRoutes(root: FastifyInstance, s: Services) {
         }
       });
       s.cache.clearTenant(auth.tenantId);
-      return ok(true, '配置成功');
+      return ok(true, texts.granted);
     },
   );
-}
+});

@@ -1,0 +1,117 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { role as roleDef } from '@atrium/contract/resources/system/role';
+import { role, roleMenu, roleScope, user, userRole } from '../../db/schema/index.ts';
+import { ADMIN_ROLE } from '../../platform/access.ts';
+import { idParam } from '../../platform/crud.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireAuth } from '../../platform/guard.ts';
+import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import { subtree, toTree } from '../../platform/tree.ts';
+import { checkMenus, checkScopes, grantableMenus } from '../menu/grants.ts';
+import { roleTexts as texts } from './messages.ts';
+
+/** Roles: the tree rules come from the definition; the administrator role is fixed; grants replace in one go. */
+export default defineModule((root, s) => {
+  const clear = (tenantId: string) => s.cache.clearTenant(tenantId);
+  const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+  resourceRoutes(
+    root,
+    s,
+    bindResource(roleDef, role, {
+      async beforeSave({ input, existing }) {
+        if (existing?.roleAlias === ADMIN_ROLE && input.roleAlias !== ADMIN_ROLE) throw badRequest(texts.adminFixed);
+        if (input.roleAlias === ADMIN_ROLE && existing?.roleAlias !== ADMIN_ROLE)
+          throw badRequest(texts.reserved, [{ field: 'roleAlias', message: texts.reserved }]);
+      },
+      async beforeRemove(tx, roleIds, auth, rows) {
+        if (rows.some((r) => r.roleAlias === ADMIN_ROLE)) throw badRequest(texts.adminFixed);
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(userRole)
+          .innerJoin(user, and(eq(user.id, userRole.userId), eq(user.isDeleted, 0)))
+          .where(and(eq(userRole.tenantId, auth.tenantId), inArray(userRole.roleId, roleIds)));
+        if (n > 0) throw badRequest(texts.inUse(n));
+      },
+      afterWrite: (auth) => clear(auth.tenantId),
+      prepare: { grant: (auth) => grantableMenus(s, auth) },
+      actions: {
+        /** Replaces the menus, data scopes and API scopes of the roles (locked by the action), in one transaction. */
+        async grant({ tx, auth, rows, input, prepared }) {
+          const grantable = prepared as Awaited<ReturnType<typeof grantableMenus>>;
+          const menus = await checkMenus(tx, auth, ids(input.menuIds), grantable);
+          const data = await checkScopes(tx, auth, 'data', ids(input.dataScopeIds), grantable);
+          const apis = await checkScopes(tx, auth, 'api', ids(input.apiScopeIds), grantable);
+          const roleIds = rows.map((r) => r.id);
+          await tx.delete(roleMenu).where(and(eq(roleMenu.tenantId, auth.tenantId), inArray(roleMenu.roleId, roleIds)));
+          await tx
+            .delete(roleScope)
+            .where(and(eq(roleScope.tenantId, auth.tenantId), inArray(roleScope.roleId, roleIds)));
+          for (const roleId of roleIds) {
+            if (menus.length)
+              await tx.insert(roleMenu).values(menus.map((menuId) => ({ roleId, menuId, tenantId: auth.tenantId })));
+            const scopes = [
+              ...data.map((scopeId) => ({ scopeId, scopeCategory: 1 })),
+              ...apis.map((scopeId) => ({ scopeId, scopeCategory: 2 })),
+            ];
+            if (scopes.length)
+              await tx.insert(roleScope).values(scopes.map((x) => ({ ...x, roleId, tenantId: auth.tenantId })));
+          }
+          return { after: async () => clear(auth.tenantId) };
+        },
+      },
+    }),
+  );
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['role'];
+
+  const roleTree = async (tenantId: string) =>
+    withTenant(s.db, tenantId, (tx) =>
+      tx
+        .select({ id: role.id, parentId: role.parentId, roleName: role.roleName, roleAlias: role.roleAlias })
+        .from(role)
+        .where(and(eq(role.tenantId, tenantId), eq(role.isDeleted, 0)))
+        .orderBy(asc(role.sort), asc(role.id)),
+    );
+
+  app.get(
+    '/api/blade-system/role/tree',
+    {
+      config: { permission: ['role', 'user'] },
+      schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) },
+    },
+    async (req) => {
+      const rows = await roleTree(requireAuth(req).tenantId);
+      return ok(
+        toTree(
+          rows,
+          (r) => r.roleName,
+          (r) => ({ roleAlias: r.roleAlias }),
+        ),
+      );
+    },
+  );
+
+  // The parent picker of a role: every role but itself and its descendants.
+  app.get(
+    '/api/blade-system/role/tree-by-id',
+    { config: { permission: 'role' }, schema: { tags, querystring: z.object({ roleId: idParam }) } },
+    async (req) => {
+      const { roleId } = req.query as { roleId: string };
+      const rows = await roleTree(requireAuth(req).tenantId);
+      if (!rows.some((r) => r.id === roleId)) throw notFound();
+      const drop = subtree(rows, [roleId]);
+      return ok(
+        toTree(
+          rows.filter((r) => !drop.has(r.id)),
+          (r) => r.roleName,
+          (r) => ({ roleAlias: r.roleAlias }),
+        ),
+      );
+    },
+  );
+});
