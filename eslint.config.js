@@ -29,4 +29,32 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Every user-visible text lives in the message catalogue (packages/contract/src/resource/messages.ts), a resource
+    // definition, a module's messages.ts, or the web app's locale files — so each has its English twin.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/test/**',
+      'apps/server/bench/**',
+      '**/messages.ts',
+      'packages/contract/src/resources/**',
+      'apps/web/src/i18n/**',
+      'apps/server/src/db/seed-data/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/[\\u3400-\\u9fff]/]',
+          message: 'Chinese text belongs in a message catalogue with its English twin (docs/resources.md "Messages").',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/[\\u3400-\\u9fff]/]',
+          message: 'Chinese text belongs in a message catalogue with its English twin (docs/resources.md "Messages").',
+        },
+      ],
+    },
+  },
 );

@@ -6,6 +6,7 @@ import {
   actionCode,
   bodySchema,
   codesOf,
+  decodeMsg,
   fieldSchema,
   idListSchema,
   idSchema,
@@ -288,10 +289,19 @@ export function resourceRoutes(app: FastifyInstance, s: Services, binding: Bindi
   return svc;
 }
 
-/** Field errors of a failed parse, in the shape the error handler renders. */
+/** Field errors of a failed parse, each in both languages, summed up in the message like a schema failure. */
 function invalid(error: z.ZodError): AppError {
-  const fields: FieldError[] = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-  return new AppError(400, texts.badRequest, fields);
+  const fields: FieldError[] = error.issues.map((i) => ({
+    field: i.path.join('.'),
+    message: decodeMsg(i.message) ?? { zh: i.message, en: i.message },
+  }));
+  const joined = (lang: 'zh' | 'en') =>
+    fields.map((f) => (typeof f.message === 'string' ? f.message : f.message[lang])).join('; ');
+  return new AppError(
+    400,
+    { zh: `${texts.badRequest.zh}: ${joined('zh')}`, en: `${texts.badRequest.en}: ${joined('en')}` },
+    fields,
+  );
 }
 
 /**
