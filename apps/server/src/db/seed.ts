@@ -7,6 +7,7 @@ import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
 import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
 import { paramSeed } from './seed-data/params.ts';
 import { deptSeed, postSeed, roleSeed } from './seed-data/roles.ts';
+import { platformTenantSeed } from './seed-data/tenant.ts';
 
 export const PLATFORM_TENANT = '000000';
 
@@ -21,7 +22,7 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
     await tx.insert(t.tenant).values({
       id: newId(),
       tenantId,
-      tenantName: '管理组',
+      tenantName: platformTenantSeed.tenantName,
       linkman: 'admin',
       accountNumber: -1,
       createTime: now,
@@ -76,7 +77,7 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
       account: 'admin',
       password: adminHash,
       name: 'admin',
-      realName: '管理员',
+      realName: platformTenantSeed.adminRealName,
       deptId: rootDept,
       postId: postIds[0] ?? null,
       email: 'admin@atrium.local',

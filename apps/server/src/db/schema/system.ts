@@ -108,8 +108,8 @@ export const user = tenantTable(
     phone: varchar('phone', { length: 45 }),
     birthday: ts('birthday'),
     sex: smallint('sex'),
-    deptId: idColumn('dept_id'),
-    postId: idColumn('post_id'),
+    deptId: idColumn('dept_id').references(() => dept.id),
+    postId: idColumn('post_id').references(() => post.id),
     oauthId: varchar('oauth_id', { length: 64 }),
     /** A reset or first password must be replaced at the next login. */
     mustChangePassword: smallint('must_change_password').notNull().default(0),
@@ -127,8 +127,12 @@ export const user = tenantTable(
 export const userRole = pgTable(
   'user_role',
   {
-    userId: idColumn('user_id').notNull(),
-    roleId: idColumn('role_id').notNull(),
+    userId: idColumn('user_id')
+      .notNull()
+      .references(() => user.id),
+    roleId: idColumn('role_id')
+      .notNull()
+      .references(() => role.id),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId), tenantPolicy()],
@@ -164,8 +168,12 @@ export const menu = pgTable(
 export const roleMenu = pgTable(
   'role_menu',
   {
-    roleId: idColumn('role_id').notNull(),
-    menuId: idColumn('menu_id').notNull(),
+    roleId: idColumn('role_id')
+      .notNull()
+      .references(() => role.id),
+    menuId: idColumn('menu_id')
+      .notNull()
+      .references(() => menu.id),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), tenantPolicy()],
@@ -185,8 +193,12 @@ export const topMenu = tenantTable(
 export const topMenuSetting = pgTable(
   'top_menu_setting',
   {
-    topMenuId: idColumn('top_menu_id').notNull(),
-    menuId: idColumn('menu_id').notNull(),
+    topMenuId: idColumn('top_menu_id')
+      .notNull()
+      .references(() => topMenu.id),
+    menuId: idColumn('menu_id')
+      .notNull()
+      .references(() => menu.id),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.topMenuId, t.menuId] }), tenantPolicy()],
@@ -240,7 +252,9 @@ export const param = pgTable(
 export const dataScope = tenantTable(
   'data_scope',
   {
-    menuId: idColumn('menu_id').notNull(),
+    menuId: idColumn('menu_id')
+      .notNull()
+      .references(() => menu.id),
     resourceCode: varchar('resource_code', { length: 64 }).notNull(),
     scopeName: varchar('scope_name', { length: 255 }).notNull(),
     scopeType: integer('scope_type').notNull(),
@@ -255,7 +269,9 @@ export const dataScope = tenantTable(
 export const apiScope = tenantTable(
   'api_scope',
   {
-    menuId: idColumn('menu_id').notNull(),
+    menuId: idColumn('menu_id')
+      .notNull()
+      .references(() => menu.id),
     resourceCode: varchar('resource_code', { length: 64 }).notNull(),
     scopeName: varchar('scope_name', { length: 255 }).notNull(),
     scopePath: varchar('scope_path', { length: 255 }).notNull(),
@@ -269,7 +285,9 @@ export const apiScope = tenantTable(
 export const roleScope = pgTable(
   'role_scope',
   {
-    roleId: idColumn('role_id').notNull(),
+    roleId: idColumn('role_id')
+      .notNull()
+      .references(() => role.id),
     scopeId: idColumn('scope_id').notNull(),
     scopeCategory: smallint('scope_category').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),

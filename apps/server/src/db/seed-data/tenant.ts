@@ -1,0 +1,7 @@
+/**
+ * Names a tenant starts with: the platform tenant's own row (api-contract §5) and what every new tenant's
+ * provisioning gives its first department's post, administrator role and administrator user. They are data
+ * stored in the database, not texts answered per language.
+ */
+export const platformTenantSeed = { tenantName: '管理组', adminRealName: '管理员' };
+export const tenantAdminSeed = { postName: '管理员', roleName: '管理员', realName: '管理员' };
