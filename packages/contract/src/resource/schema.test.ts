@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { defineResource, codesOf, screenPath } from './define.ts';
+import { decodeMsg, msg } from './messages.ts';
+import { bodySchema, idListSchema, idSchema } from './schema.ts';
+
+const def = defineResource({
+  code: 'sample',
+  group: 'demo',
+  base: '/api/demo/sample',
+  label: { zh: '样例', en: 'Sample' },
+  scope: 'tenant',
+  fields: {
+    code: { kind: 'text', label: { zh: '编号', en: 'Code' }, required: true, max: 8 },
+    sort: { kind: 'int', label: { zh: '排序', en: 'Sort' }, min: 0, max: 99 },
+    kind: { kind: 'dict', dict: 'k', keys: 'int', values: [1, 2], label: { zh: '类型', en: 'Kind' }, required: true },
+    parentId: { kind: 'ref', ref: 'sample', options: { url: '/x' }, label: { zh: '上级', en: 'Parent' } },
+    at: { kind: 'datetime', label: { zh: '时间', en: 'Time' } },
+    name: { kind: 'text', virtual: true, label: { zh: '名称', en: 'Name' } },
+  },
+});
+
+/** The messages of a failed parse, in English, by field. */
+function errors(value: unknown): Record<string, string> {
+  const r = bodySchema(def).safeParse(value);
+  if (r.success) return {};
+  return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), decodeMsg(i.message)?.en ?? i.message]));
+}
+
+describe('bodies derived from a definition', () => {
+  it('names each missing required field by its own message, in both languages', () => {
+    expect(errors({})).toEqual({ code: 'Enter Code', kind: 'Select Kind' });
+    const zh = bodySchema(def).safeParse({});
+    expect(zh.success).toBe(false);
+    expect(zh.error!.issues.map((i) => decodeMsg(i.message)?.zh)).toEqual(['请输入编号', '请选择类型']);
+  });
+
+  it('types and bounds every value, with a message instead of a database error', () => {
+    expect(
+      errors({ code: 'x'.repeat(9), kind: 3, sort: 'abc', parentId: '99999999999999999999', at: '10000-01-01' }),
+    ).toEqual({
+      code: 'Code: at most 8 characters',
+      kind: 'Kind has an invalid value',
+      sort: 'Sort must be a whole number',
+      parentId: 'Parent must be a numeric id',
+      at: 'Time is not a valid date',
+    });
+    expect(errors({ code: 'a\u0000', kind: 1 })).toEqual({ code: 'Code contains a character that is not allowed' });
+    expect(errors({ code: 'a', kind: 1, sort: 100 })).toEqual({ sort: 'Sort must be between 0 and 99' });
+  });
+
+  it('accepts strings for numbers, trims text, drops unknown and virtual keys', () => {
+    const r = bodySchema(def).parse({ code: ' a ', kind: '2', sort: '5', parentId: 12, junk: 1, name: 'x' });
+    expect(r).toEqual({ code: 'a', kind: 2, sort: 5, parentId: '12' });
+  });
+
+  it('clears optional values with null or empty', () => {
+    expect(bodySchema(def).parse({ code: 'a', kind: 1, sort: '', at: null })).toMatchObject({ sort: null, at: null });
+  });
+
+  it('ids: bigint range, lists of 1–N', () => {
+    expect(idSchema().safeParse('9223372036854775807').success).toBe(true);
+    expect(idSchema().safeParse('9223372036854775808').success).toBe(false);
+    expect(idListSchema().parse('1, 2,3')).toEqual(['1', '2', '3']);
+    expect(decodeMsg(idListSchema().safeParse('').error!.issues[0].message)).toEqual(msg('idsRequired'));
+  });
+
+  it('codes and paths follow one convention', () => {
+    expect(codesOf(def)).toEqual({
+      view: 'sample',
+      add: 'sample_add',
+      edit: 'sample_edit',
+      remove: 'sample_delete',
+      viewButton: 'sample_view',
+    });
+    expect(screenPath(def)).toBe('/demo/sample/index');
+  });
+});
