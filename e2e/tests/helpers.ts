@@ -51,3 +51,20 @@ export async function login(page: Page, opts: { tenantId?: string; account?: str
   await page.getByRole('button', { name: /登\s*录|log\s*in/i }).click();
   await expect(page).toHaveURL(/\/wel\/index/);
 }
+
+/**
+ * Goes to `path` inside the running console, as a link would (no reload: the kept tabs stay mounted).
+ * The router follows the history entry on popstate.
+ */
+export async function spaGo(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe(path);
+}

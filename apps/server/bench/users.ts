@@ -1,4 +1,4 @@
-// The user page at scale (issue 3 §5): 1,000,000 users over 100 tenants in a throwaway PostgreSQL database,
+// The user page at scale (docs/server.md "Benchmarks"): 1,000,000 users over 100 tenants in a throwaway PostgreSQL database,
 // GET /api/blade-user/page timed one request at a time beside the same SQL run directly with node-postgres.
 // Alone: `npx tsx bench/users.ts` in apps/server (prints the figures); inside `npm run bench` as results.userPage
 // (BENCH_USERS=0 skips it). BENCH_PG_URL names the maintenance connection (default postgres://postgres@127.0.0.1:5432/postgres);

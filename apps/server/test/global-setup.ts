@@ -31,18 +31,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(url, `CREATE DATABASE ${template}`);
     const u = new URL(url);
     u.pathname = `/${template}`;
+    const drop = () => adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
     try {
       await database.migrate();
       await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
-    } finally {
-      // CREATE DATABASE ... TEMPLATE refuses a template that still has sessions.
+    } catch (err) {
       await database.close();
+      await drop();
+      throw err;
     }
+    // CREATE DATABASE ... TEMPLATE refuses a template that still has sessions.
+    await database.close();
     project.provide('dbImage', { kind: 'postgres', template });
-    return () => adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    return drop;
   }
 
+  removeStaleImages();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-image-'));
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
@@ -53,11 +58,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const tar = await client.dumpDataDir('none');
     const file = path.join(dir, 'pgdata.tar');
     fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
   } finally {
     await database.close();
   }
   project.provide('dbImage', { kind: 'pglite', file: path.join(dir, 'pgdata.tar') });
   return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A run killed before its teardown leaves its image (tens of MB) behind; no run lasts a day. */
+function removeStaleImages(): void {
+  const tmp = os.tmpdir();
+  for (const name of fs.readdirSync(tmp)) {
+    if (!name.startsWith('atrium-image-')) continue;
+    const dir = path.join(tmp, name);
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > 86_400_000) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

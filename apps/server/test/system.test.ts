@@ -320,7 +320,7 @@ describe('users', () => {
     expect(made.statusCode).toBe(200);
     const row = json(await a.get(`/api/blade-user/detail?id=${json(made).data.id}`)).data;
     expect(row).toMatchObject({ sex: 3 });
-    // A bare date is midnight in the server's zone (api-contract §1, Asia/Shanghai by default).
+    // A bare date is midnight in the server's zone (docs/system-api.md "Envelope", Asia/Shanghai by default).
     expect(Date.parse(row.birthday)).toBe(Date.parse('1990-05-04T00:00:00+08:00'));
     const bad = await a.post('/api/blade-user/submit', {
       account: 'sex4',
@@ -572,7 +572,7 @@ describe('dictionaries and parameters', () => {
     expect(json(await a.get('/api/blade-system/dict/dictionary?code=sex')).data.length).toBeGreaterThan(1);
   });
 
-  it('validates parameters with the messages of spec §5, in zh and en', async () => {
+  it('validates parameters with the messages of docs/product.md "Validation", in zh and en', async () => {
     const p = client(t, platform);
     const res = await p.post('/api/blade-system/param/submit', { paramName: '', paramKey: ' ' });
     expect(res.statusCode).toBe(400);

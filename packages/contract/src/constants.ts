@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the site configuration of spec §3. */
+/** Business constants of docs/product.md "Constants" and the site configuration of docs/product.md "Records". */
 export const website = {
   title: 'Atrium',
   tenantMode: true,

@@ -1,4 +1,6 @@
-/** Validators of spec §5. Each answers null when valid, else a message in zh and en. */
+import { validateTexts as texts } from './validate/messages.ts';
+
+/** Validators of docs/product.md "Validation". Each answers null when valid, else a message in zh and en. */
 export type Message = { zh: string; en: string };
 
 const PROVINCES = new Set([
@@ -17,21 +19,19 @@ export function idCardCheckChar(first17: string): string {
 
 export function validateIdCard(value: string | null | undefined): Message | null {
   const v = (value ?? '').trim();
-  if (!v) return { zh: '身份证号码不能为空', en: 'The ID card number is required' };
-  if (v.length !== 18) return { zh: '身份证号码长度应该为18位', en: 'The ID card number must have 18 characters' };
-  if (!/^\d{17}[\dXx]$/.test(v)) return { zh: '身份证号码格式错误', en: 'The ID card number is malformed' };
-  if (!PROVINCES.has(Number(v.slice(0, 2))))
-    return { zh: '身份证地址编码错误', en: 'The ID card region code is wrong' };
-  if (idCardCheckChar(v.slice(0, 17)) !== v[17].toUpperCase())
-    return { zh: '身份证校验位错误', en: 'The ID card check digit is wrong' };
+  if (!v) return texts.idCardRequired;
+  if (v.length !== 18) return texts.idCardLength;
+  if (!/^\d{17}[\dXx]$/.test(v)) return texts.idCardFormat;
+  if (!PROVINCES.has(Number(v.slice(0, 2)))) return texts.idCardRegion;
+  if (idCardCheckChar(v.slice(0, 17)) !== v[17].toUpperCase()) return texts.idCardCheck;
   return null;
 }
 
 export function validatePhone(value: string | null | undefined): Message | null {
   const v = (value ?? '').trim();
-  if (!v) return { zh: '手机号码不能为空', en: 'The phone number is required' };
-  if (v.length !== 11) return { zh: '手机号码长度不为11位', en: 'The phone number must have 11 digits' };
-  if (!/^1[3-9]\d{9}$/.test(v)) return { zh: '手机号码格式不正确', en: 'The phone number is malformed' };
+  if (!v) return texts.phoneRequired;
+  if (v.length !== 11) return texts.phoneLength;
+  if (!/^1[3-9]\d{9}$/.test(v)) return texts.phoneFormat;
   return null;
 }
 
@@ -79,12 +79,11 @@ const COMMON = new Set([
   'p@ssw0rd',
 ]);
 
-/** Atrium's password policy (api-contract §3): 8–64 characters, not the account, not a common password. */
+/** Atrium's password policy (docs/system-api.md "Sign-in"): 8–64 characters, not the account, not a common password. */
 export function passwordPolicyError(password: string, account: string): Message | null {
-  if (password.length < 8) return { zh: '密码长度至少为8位', en: 'The password needs at least 8 characters' };
-  if (password.length > 64) return { zh: '密码长度不能超过64位', en: 'The password may have at most 64 characters' };
-  if (password.toLowerCase() === account.toLowerCase())
-    return { zh: '密码不能与账号相同', en: 'The password may not equal the account' };
-  if (COMMON.has(password.toLowerCase())) return { zh: '密码过于简单，请更换', en: 'The password is too common' };
+  if (password.length < 8) return texts.passwordTooShort;
+  if (password.length > 64) return texts.passwordTooLong;
+  if (password.toLowerCase() === account.toLowerCase()) return texts.passwordIsAccount;
+  if (COMMON.has(password.toLowerCase())) return texts.passwordCommon;
   return null;
 }

@@ -1,4 +1,4 @@
-/** Wire shapes of api-contract.md shared by server and web. */
+/** Wire shapes of docs/system-api.md shared by server and web. */
 export type R<T> = { code: number; success: boolean; data: T; msg: string };
 export type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 export type MenuNode = {

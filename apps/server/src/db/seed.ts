@@ -11,7 +11,7 @@ import { platformTenantSeed } from './seed-data/tenant.ts';
 
 export const PLATFORM_TENANT = '000000';
 
-/** First start of an empty database: api-contract §5, in one transaction. Returns whether it seeded. */
+/** First start of an empty database: docs/system-api.md "Seed", in one transaction. Returns whether it seeded. */
 export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.tenant);
   if (n > 0) return false;

@@ -79,7 +79,7 @@ export function apiRuleMatches(rules: ApiRule[], method: string, path: string, w
   });
 }
 
-/** How a resource's rows map to owners and departments, for data scopes (api-contract §4). */
+/** How a resource's rows map to owners and departments, for data scopes (docs/system-api.md "Permissions"). */
 export type ScopeResource = {
   /** resource_code of data_scope rows, e.g. 'user', 'dept'. */
   code: string;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Msg } from '@atrium/contract';
+import { fill, type Msg } from '@atrium/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,10 +16,11 @@ import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
+import { platformTexts } from './messages.ts';
 import type { AuthContext } from './tokens.ts';
 import { toTree } from './tree.ts';
 
-/** The columns the factory relies on: every record has them (api-contract §1); tenant tables also carry tenantId. */
+/** The columns the factory relies on: every record has them (docs/system-api.md "Envelope"); tenant tables also carry tenantId. */
 type Columns = {
   id: PgColumn;
   isDeleted: PgColumn;
@@ -91,7 +92,7 @@ export type CrudSpec<B extends z.ZodObject> = {
   global?: boolean;
   /** true: every route is the platform administrator's; 'write': only submit and remove are. */
   platform?: boolean | 'write';
-  /** Data scope (api-contract §4): how rows map to owners and departments. Columns for custom rules come from list.filters. */
+  /** Data scope (docs/system-api.md "Permissions"): how rows map to owners and departments. Columns for custom rules come from list.filters. */
   scope?: Omit<ScopeResource, 'columns'>;
   /** A tree table: adds lazy-list (one level of records + hasChildren), tree and lazy-tree (nodes). */
   tree?: {
@@ -211,10 +212,10 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const params = Object.entries(own).map(([k, f]) => {
         const v = query[k] == null ? '' : String(query[k]).trim();
         if (!v) return undefined;
-        if (!/^\d{1,19}$/.test(v))
-          throw badRequest({ zh: `参数 ${k} 必须是数字编号`, en: `${k} must be a numeric id` }, [
-            { field: k, message: 'numeric id' },
-          ]);
+        if (!/^\d{1,19}$/.test(v)) {
+          const m = fill(platformTexts.idParam, { name: k });
+          throw badRequest(m, [{ field: k, message: m }]);
+        }
         return f(v, auth);
       });
       const scope = await scopeOf(auth);

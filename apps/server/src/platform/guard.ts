@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { AccessClaims, TokenService } from './tokens.ts';
+import { platformTexts } from './messages.ts';
 
 export type AccessLookup = {
   /** Menu and button codes the roles hold. */
@@ -26,7 +27,7 @@ const MUST_CHANGE_ALLOWED = new Set([
   '/api/blade-system/dict/dictionary',
   '/api/blade-system/dict-biz/dictionary',
 ]);
-const mustChangeFirst = () => new AppError(403, { zh: '请先修改密码', en: 'Change your password first' });
+const mustChangeFirst = () => new AppError(403, platformTexts.mustChangeFirst);
 
 export function bearerOf(req: FastifyRequest): string | null {
   const raw = req.headers['blade-auth'];

@@ -1,4 +1,4 @@
-/** Tree node of api-contract §2 (menus, depts, regions, dict trees, grant trees). */
+/** Tree node of docs/system-api.md "Lists and trees" (menus, depts, regions, dict trees, grant trees). */
 export type TreeNode = {
   id: string;
   parentId: string;

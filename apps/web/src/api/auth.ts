@@ -16,7 +16,7 @@ export type LoginForm = {
   captchaCode?: string;
 };
 
-/** Spec §7: grant captcha when captcha mode is on; the password travels as its MD5 hex. */
+/** docs/system-api.md: grant captcha when captcha mode is on; the password travels as its MD5 hex. */
 export async function loginByUsername(f: LoginForm, captchaMode: boolean): Promise<TokenResponse> {
   const res = await http.post<TokenResponse>('/api/blade-auth/oauth/token', null, {
     meta: { isToken: false },

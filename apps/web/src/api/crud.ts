@@ -1,7 +1,7 @@
 import type { Page } from '@atrium/contract';
 import { get, post } from './http';
 
-/** The four calls every CRUD module answers (api-contract §2). */
+/** The four calls every CRUD module answers (docs/system-api.md "Lists and trees"). */
 export const crudApi = (base: string, listPath = 'list') => ({
   list: <T>(params: Record<string, unknown>) => get<Page<T>>(`${base}/${listPath}`, params),
   /** A list call answering an array (a whole tree, or one lazy level). */

@@ -24,7 +24,7 @@ declare module 'axios' {
   }
 }
 
-/** Statuses rejected silently for every call (spec §8 "configured whitelist"). */
+/** Statuses rejected silently for every call (docs/product.md "Messages and errors" "configured whitelist"). */
 export const STATUS_WHITELIST: number[] = [];
 
 NProgress.configure({ showSpinner: false });

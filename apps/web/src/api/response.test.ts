@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from './response';
 
-describe('response handling (spec §8)', () => {
+describe('response handling (docs/product.md "Messages and errors")', () => {
   it('takes the body code before the HTTP status', () => {
     expect(classify(200, { code: 400, msg: '参数错误' })).toEqual({ kind: 'error', message: '参数错误' });
     expect(classify(400, { code: 200, data: 1 })).toEqual({ kind: 'ok' });

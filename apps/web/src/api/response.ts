@@ -1,7 +1,10 @@
-/** What a response means to the console (spec §8): pure, so the rules are unit tested. */
-export type Outcome = { kind: 'ok' } | { kind: 'silent' } | { kind: 'logout' } | { kind: 'error'; message: string };
+import i18n from '../i18n';
 
-export const UNKNOWN_ERROR = '未知错误';
+/**
+ * What a response means to the console (docs/product.md "Messages and errors"): pure but for the locale, so the
+ * rules are unit tested.
+ */
+export type Outcome = { kind: 'ok' } | { kind: 'silent' } | { kind: 'logout' } | { kind: 'error'; message: string };
 
 export function classify(httpStatus: number, body: unknown, whitelist: number[] = []): Outcome {
   const b = (body && typeof body === 'object' ? body : {}) as {
@@ -16,7 +19,7 @@ export function classify(httpStatus: number, body: unknown, whitelist: number[] 
     const message =
       (typeof b.msg === 'string' && b.msg) ||
       (typeof b.error_description === 'string' && b.error_description) ||
-      UNKNOWN_ERROR;
+      i18n.t('http.unknown');
     return { kind: 'error', message };
   }
   return { kind: 'ok' };

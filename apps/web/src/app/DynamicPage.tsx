@@ -6,10 +6,14 @@ import { flatten } from '../stores/menuRoutes';
 import { registry } from './registry';
 import NotAvailable from '../pages/NotAvailable';
 
-/** Pages of server menus: registered → the page; a menu not built yet → a clear notice; anything else → /404. */
+/**
+ * Pages of server menus: registered → the page; a menu not built yet → a clear notice; anything else → /404.
+ * Inside a kept tab `useLocation` is the tab's own location (KeepAlive freezes it), so a hidden tab keeps its page.
+ */
 export default function DynamicPage() {
   const { pathname } = useLocation();
-  const { allMenus, loaded } = useMenu();
+  const allMenus = useMenu((s) => s.allMenus);
+  const loaded = useMenu((s) => s.loaded);
   const Page = registry[pathname];
   if (Page)
     return (

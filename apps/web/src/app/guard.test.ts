@@ -5,14 +5,14 @@ const out = { token: '', isLocked: false };
 const inn = { token: 'jwt', isLocked: false };
 const locked = { token: 'jwt', isLocked: true };
 
-describe('route guard (spec §2)', () => {
+describe('route guard (docs/product.md "Screens and routes")', () => {
   it('sends a visitor without a token to /login, remembering where they wanted to go', () => {
     expect(guard('/wel/index', out)).toBe('/login?redirect=%2Fwel%2Findex');
     expect(guard('/system/user/index', out)).toBe('/login?redirect=%2Fsystem%2Fuser%2Findex');
     expect(guard('/', out)).toBe('/login');
   });
   it('lets a visitor see the pages that need no auth', () => {
-    for (const p of ['/login', '/404', '/403', '/500']) expect(guard(p, out)).toBeNull();
+    for (const p of ['/login', '/lock', '/404', '/403', '/500']) expect(guard(p, out)).toBeNull();
   });
   it('keeps a locked screen on the lock path only', () => {
     expect(guard('/wel/index', locked)).toBe('/lock');
@@ -21,6 +21,9 @@ describe('route guard (spec §2)', () => {
   });
   it('sends an authenticated user opening /login to / (the first page)', () => {
     expect(guard('/login', inn)).toBe('/wel/index');
+  });
+  it('sends an authenticated user who is not locked away from /lock', () => {
+    expect(guard('/lock', inn)).toBe('/wel/index');
   });
   it('lets an authenticated user go anywhere else', () => {
     expect(guard('/wel/index', inn)).toBeNull();

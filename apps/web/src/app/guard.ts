@@ -2,7 +2,7 @@ import { website } from '@atrium/contract';
 
 export const PUBLIC_PATHS = ['/login', '/lock', '/404', '/403', '/500'];
 
-/** Spec §2 route guard, as a pure function: where to go instead of `path`, or null to stay. */
+/** docs/product.md "Screens and routes" route guard, as a pure function: where to go instead of `path`, or null to stay. */
 export const CHANGE_PASSWORD_PAGE = '/info/index?tab=password';
 
 export function guard(
@@ -11,8 +11,9 @@ export function guard(
 ): string | null {
   const { token, isLocked } = state;
   if (!token) {
-    if (PUBLIC_PATHS.includes(path) && path !== website.lockPage) return null;
-    return path === '/' || path === website.lockPage ? '/login' : `/login?redirect=${encodeURIComponent(path)}`;
+    // /lock needs no login: without a session it says so and offers the way to /login (unlocking needs one).
+    if (PUBLIC_PATHS.includes(path)) return null;
+    return path === '/' ? '/login' : `/login?redirect=${encodeURIComponent(path)}`;
   }
   if (isLocked) return path === website.lockPage ? null : website.lockPage;
   // A first or reset password is changed before anything else (the server refuses other calls meanwhile).

@@ -1,23 +1,73 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
+import { screenPath, type ResourceDef } from '@atrium/contract';
+import { lazyPage } from './lazy';
 
 type Page = LazyExoticComponent<ComponentType<object>>;
+type Module = Record<string, unknown>;
 const named = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType<object>): Page =>
-  lazy(() => load().then((m) => ({ default: pick(m) })));
+  lazyPage(() => load().then((m) => ({ default: pick(m) })));
 
 /**
- * Menu route → page component. Later issues register their screens here (e.g. '/system/user/index').
- * A menu whose path is not here shows the "not available yet" page.
+ * Menu route → page component (docs/web.md "Screens by convention"). Three sources, later ones winning:
+ * 1. every resource definition `packages/contract/src/resources/<group>/<code>.ts` → `/<group>/<code>/index`,
+ *    drawn by ResourcePage from the definition alone;
+ * 2. the explicit entries below (screens not yet ported to a definition);
+ * 3. a module's own page `src/features/<group>/<code>.page.tsx` (default export) → `/<group>/<code>/index`.
+ * Every screen is a lazy chunk behind the same loader (with its load timeout). A menu whose path is in none of them
+ * shows the "not available yet" page.
  */
-export const registry: Record<string, Page> = {
-  '/system/user/index': lazy(() => import('../features/system/UserPage')),
-  '/system/dept/index': lazy(() => import('../features/system/DeptPage')),
-  '/system/post/index': lazy(() => import('../features/system/PostPage')),
-  '/system/role/index': lazy(() => import('../features/system/RolePage')),
-  '/system/menu/index': lazy(() => import('../features/system/MenuPage')),
-  '/system/topmenu/index': lazy(() => import('../features/system/TopMenuPage')),
-  '/system/param/index': lazy(() => import('../features/system/ParamPage')),
-  '/system/tenant/index': lazy(() => import('../features/system/TenantPage')),
-  '/system/client/index': lazy(() => import('../features/system/ClientPage')),
+
+/** '…/<group>/<code>.ts' or '…/<group>/<code>.page.tsx' → '/<group>/<code>/index'. */
+export function screenOf(file: string): string | null {
+  const m = /\/([^/]+)\/([^/.]+)(?:\.page)?\.tsx?$/.exec(file);
+  return m ? `/${m[1]}/${m[2]}/index` : null;
+}
+
+const isDef = (v: unknown): v is ResourceDef =>
+  !!v && typeof v === 'object' && 'code' in v && 'group' in v && 'base' in v && 'fields' in v;
+
+/** The definition a file exports for a path (its code may differ from the file name only if it is the only one). */
+export function definitionIn(module: Module, path: string): ResourceDef | undefined {
+  const defs = Object.values(module).filter(isDef);
+  return defs.find((d) => screenPath(d) === path) ?? (defs.length === 1 ? defs[0] : undefined);
+}
+
+function plainScreen(path: string, load: () => Promise<unknown>): Page {
+  return lazyPage(async () => {
+    const [module, { default: ResourcePage }] = await Promise.all([
+      load() as Promise<Module>,
+      import('../components/crud/ResourcePage'),
+    ]);
+    const def = definitionIn(module, path);
+    if (!def) throw new Error(`no resource definition for ${path}`);
+    const Screen = () => createElement(ResourcePage, { def });
+    return { default: Screen };
+  });
+}
+
+const definitions = import.meta.glob([
+  '../../../../packages/contract/src/resources/*/*.ts',
+  '!../../../../packages/contract/src/resources/*/*.test.ts',
+]);
+const customPages = import.meta.glob<{ default: ComponentType<object> }>('../features/*/*.page.tsx');
+
+const byConvention = <T>(files: Record<string, T>, page: (path: string, load: T) => Page) =>
+  Object.fromEntries(
+    Object.entries(files).flatMap(([file, load]) => {
+      const path = screenOf(file);
+      return path ? [[path, page(path, load)]] : [];
+    }),
+  );
+
+const explicit: Record<string, Page> = {
+  '/system/user/index': lazyPage(() => import('../features/system/UserPage')),
+  '/system/dept/index': lazyPage(() => import('../features/system/DeptPage')),
+  '/system/role/index': lazyPage(() => import('../features/system/RolePage')),
+  '/system/menu/index': lazyPage(() => import('../features/system/MenuPage')),
+  '/system/topmenu/index': lazyPage(() => import('../features/system/TopMenuPage')),
+  '/system/param/index': lazyPage(() => import('../features/system/ParamPage')),
+  '/system/tenant/index': lazyPage(() => import('../features/system/TenantPage')),
+  '/system/client/index': lazyPage(() => import('../features/system/ClientPage')),
   '/system/datascope/index': named(
     () => import('../features/system/ScopePages'),
     (m) => m.DataScopePage,
@@ -34,4 +84,10 @@ export const registry: Record<string, Page> = {
     () => import('../features/system/DictPage'),
     (m) => m.DictVerticalPage,
   ),
+};
+
+export const registry: Record<string, Page> = {
+  ...byConvention(definitions, plainScreen),
+  ...explicit,
+  ...byConvention(customPages, (_path, load) => lazyPage(load)),
 };

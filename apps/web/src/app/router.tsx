@@ -34,7 +34,9 @@ function Root() {
   useEffect(() => setNavigator((to) => nav(to)), [nav]);
   useTokenRefresh();
   const to = guard(location.pathname, { token, isLocked, mustChangePassword });
-  if (to) return <Navigate to={to} replace />;
+  // Keyed by the location: a redirect still on screen (e.g. Back pressed right after logging out, before the
+  // login page was shown) must redirect again for the new entry, not sit there as an empty page.
+  if (to) return <Navigate key={location.key} to={to} replace />;
   return (
     <Suspense fallback={fallback}>
       <Outlet />

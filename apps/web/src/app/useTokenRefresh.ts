@@ -4,7 +4,7 @@ import { refreshToken } from '../api/auth';
 import { shouldRefresh } from '../stores/refresh';
 import { tokenDatetime, useSession } from '../stores/session';
 
-/** Spec §4: every 10 s, refresh once the token is tokenTime old; one refresh at a time (the refresh lock). */
+/** docs/product.md "States": every 10 s, refresh once the token is tokenTime old; one refresh at a time (the refresh lock). */
 export async function refreshIfDue(now = Date.now()) {
   const s = useSession.getState();
   if (!s.token || !s.refreshToken || !shouldRefresh(tokenDatetime(), now, s.isRefreshing)) return;

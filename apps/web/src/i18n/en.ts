@@ -60,6 +60,8 @@ const en: Messages = {
     closeAll: 'Close all',
     refresh: 'Reload page',
     cleared: 'Cleared',
+    scrollLeft: 'Scroll tags left',
+    scrollRight: 'Scroll tags right',
   },
   page: {
     home: 'Home',
@@ -94,6 +96,8 @@ const en: Messages = {
     noMatch: 'No menu matches',
     home: 'Home',
     collapse: 'Collapse menu',
+    menu: 'Menu',
+    more: 'More',
   },
   lock: {
     setTitle: 'Set a lock password',
@@ -104,6 +108,8 @@ const en: Messages = {
     unlock: 'Unlock',
     locked: 'Screen locked',
     logout: 'Log out',
+    noSession: 'You are not logged in or your session has ended; log in to continue',
+    toLogin: 'Go to login',
   },
   logs: {
     title: 'Error log',
@@ -118,6 +124,8 @@ const en: Messages = {
     cleared: 'Cleared!',
     empty: 'No errors logged',
   },
+  // Each language is named in its own tongue, whatever the current one.
+  languages: { zh: '中文', en: 'English' },
   notice: {
     mail: 'Mail',
     message: 'Messages',
@@ -125,6 +133,14 @@ const en: Messages = {
     page: 'Page {{page}}',
     loaded: 'Loaded page {{page}}',
     more: 'Load more',
+    status: { pending: 'Not started', active: 'In progress', done: 'Done', urgent: 'Urgent' },
+    // The header's demo notifications (docs/product.md "Screens and routes").
+    demo: {
+      inspection: { title: 'Device inspection plan issued', time: '2 hours ago' },
+      approval: { title: 'Client approval: a newly registered client awaits review', time: 'Yesterday' },
+      sync: { title: 'NVR channel sync complete', time: '3 days ago' },
+      offline: { title: 'Camera offline alert', time: 'Just now' },
+    },
   },
   themes: {
     default: 'Default',
@@ -189,17 +205,9 @@ const en: Messages = {
     total: '{{n}} in all',
     required: 'Enter the {{field}}',
     addChild: 'Add child',
-  },
-  post: {
-    title: 'Posts',
-    category: 'Category',
-    postCode: 'Post code',
-    postName: 'Post name',
-    sort: 'Sort',
-    remark: 'Remark',
-    codeRequired: 'Enter the post code',
-    nameRequired: 'Enter the post name',
-    categoryRequired: 'Choose the category',
+    rangeFrom: 'Min',
+    rangeTo: 'Max',
+    upload: 'Upload',
   },
   system: { granted: 'Granted', shownOnce: 'This is shown only once: copy it now and keep it safe.' },
   param: {

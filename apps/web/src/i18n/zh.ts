@@ -54,6 +54,8 @@ const zh = {
     closeAll: '关闭全部',
     refresh: '刷新页面',
     cleared: '清除完毕',
+    scrollLeft: '向左滚动标签',
+    scrollRight: '向右滚动标签',
   },
   page: {
     home: '首页',
@@ -88,6 +90,8 @@ const zh = {
     noMatch: '没有匹配的菜单',
     home: '首页',
     collapse: '折叠菜单',
+    menu: '菜单',
+    more: '更多',
   },
   lock: {
     setTitle: '设置锁屏密码',
@@ -98,6 +102,8 @@ const zh = {
     unlock: '解锁',
     locked: '屏幕已锁定',
     logout: '退出登录',
+    noSession: '尚未登录或会话已结束，请登录后继续',
+    toLogin: '前往登录',
   },
   logs: {
     title: '错误日志',
@@ -112,6 +118,8 @@ const zh = {
     cleared: '清空成功!',
     empty: '暂无错误日志',
   },
+  // Each language is named in its own tongue, whatever the current one.
+  languages: { zh: '中文', en: 'English' },
   notice: {
     mail: '邮件',
     message: '消息',
@@ -119,6 +127,14 @@ const zh = {
     page: '第 {{page}} 页',
     loaded: '已加载第 {{page}} 页',
     more: '加载更多',
+    status: { pending: '未开始', active: '进行中', done: '已完成', urgent: '紧急' },
+    // The header's demo notifications (docs/product.md "Screens and routes").
+    demo: {
+      inspection: { title: '设备巡检计划已下发', time: '2 小时前' },
+      approval: { title: '客户审批：新注册客户待审核', time: '昨天' },
+      sync: { title: 'NVR 通道同步完成', time: '3 天前' },
+      offline: { title: '摄像机离线告警', time: '刚刚' },
+    },
   },
   themes: {
     default: '默认主题',
@@ -183,17 +199,9 @@ const zh = {
     total: '共 {{n}} 条',
     required: '请输入{{field}}',
     addChild: '新增子项',
-  },
-  post: {
-    title: '岗位管理',
-    category: '岗位类型',
-    postCode: '岗位编号',
-    postName: '岗位名称',
-    sort: '排序',
-    remark: '备注',
-    codeRequired: '请输入岗位编号',
-    nameRequired: '请输入岗位名称',
-    categoryRequired: '请选择岗位类型',
+    rangeFrom: '最小值',
+    rangeTo: '最大值',
+    upload: '上传',
   },
   system: { granted: '授权成功', shownOnce: '此信息只显示这一次，请立即复制并妥善保存。' },
   param: {

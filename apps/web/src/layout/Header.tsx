@@ -5,10 +5,12 @@ import {
   GlobalOutlined,
   HomeOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
+  MoreOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown, Menu, Space } from 'antd';
+import { App, Avatar, Button, Dropdown, Menu, Popover, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DROPDOWN_OPEN_MS, type Language } from '@atrium/contract';
@@ -39,7 +41,8 @@ function UserMenu() {
       onOk: async () => {
         await logout().catch(() => undefined);
         useSession.getState().logoutLocal();
-        navigate('/login');
+        // Replace: Back must not return to the page of the ended session.
+        navigate('/login', { replace: true });
       },
     });
   const items = fromMap
@@ -64,17 +67,18 @@ function UserMenu() {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (
     <Dropdown menu={{ items, onClick }} open={open} onOpenChange={setOpen} trigger={['click']}>
-      <Space
-        style={{ cursor: 'pointer' }}
+      <div
+        className="atrium-user"
         data-testid="user-menu"
+        title={name}
         onMouseEnter={() => {
           timer = setTimeout(() => setOpen(true), DROPDOWN_OPEN_MS);
         }}
         onMouseLeave={() => clearTimeout(timer)}
       >
-        <Avatar size="small" src={userInfo?.avatar || DEFAULT_AVATAR} />
-        <span>{name}</span>
-      </Space>
+        <Avatar size="small" src={userInfo?.avatar || DEFAULT_AVATAR} style={{ flex: 'none' }} />
+        <span className="atrium-user-name">{name}</span>
+      </div>
     </Dropdown>
   );
 }
@@ -83,8 +87,8 @@ function LangSwitch() {
   const { t } = useTranslation();
   const { language, setLanguage } = useSettings();
   const languages: { key: Language; label: string }[] = [
-    { key: 'zh', label: '中文' },
-    { key: 'en', label: 'English' },
+    { key: 'zh', label: t('languages.zh') },
+    { key: 'en', label: t('languages.en') },
   ];
   return (
     <Dropdown
@@ -144,17 +148,45 @@ function TopMenus() {
   );
 }
 
+/** The top-bar widgets that a phone-sized screen keeps behind the "more" button. */
+function Widgets() {
+  return (
+    <>
+      <ErrorLogButton />
+      <Notice />
+      <Fullscreen />
+      <ThemePicker />
+      <ColourButton />
+      <LockButton />
+      <LangSwitch />
+    </>
+  );
+}
+
 export default function Header() {
   const { t } = useTranslation();
-  const { collapse, toggleCollapse, showSearch, setShowSearch } = useSettings();
+  const { collapse, toggleCollapse, showSearch, setShowSearch, screen, menuOpen, setMenuOpen } = useSettings();
+  const phone = screen === 0;
   return (
     <header className="atrium-header">
-      <Button
-        type="text"
-        icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        aria-label={t('header.collapse')}
-        onClick={toggleCollapse}
-      />
+      {phone ? (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('header.menu')}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(!menuOpen)}
+          data-testid="menu-toggle"
+        />
+      ) : (
+        <Button
+          type="text"
+          icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          aria-label={t('header.collapse')}
+          onClick={toggleCollapse}
+          data-testid="menu-toggle"
+        />
+      )}
       <TopMenus />
       <Button
         type="text"
@@ -163,13 +195,21 @@ export default function Header() {
         onClick={() => setShowSearch(!showSearch)}
         data-testid="search-toggle"
       />
-      <ErrorLogButton />
-      <Notice />
-      <Fullscreen />
-      <ThemePicker />
-      <ColourButton />
-      <LockButton />
-      <LangSwitch />
+      {phone ? (
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          content={
+            <Space wrap size={4} data-testid="header-more-panel">
+              <Widgets />
+            </Space>
+          }
+        >
+          <Button type="text" icon={<MoreOutlined />} aria-label={t('header.more')} data-testid="header-more" />
+        </Popover>
+      ) : (
+        <Widgets />
+      )}
       <UserMenu />
     </header>
   );

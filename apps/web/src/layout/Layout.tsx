@@ -14,12 +14,15 @@ import type { RouteHandle } from '../app/router';
 import { getUserInfo } from '../api/auth';
 import Header from './Header';
 import KeepAlive from './KeepAlive';
+import { refetchOnMount } from './reveal';
 import SearchPanel from './SearchPanel';
 import Sidebar, { menuLabel } from './Sidebar';
 import TagsBar, { tagLabel } from './TagsBar';
 
 /** Server state of the screens (TanStack Query) lives inside the shell, so the login page does not load it. */
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnMount } },
+});
 
 /** Gives non-React code (the http client) the themed message API of the shell. */
 function MessageBridge() {
@@ -37,12 +40,12 @@ export default function Layout() {
   );
 }
 
-/** The authenticated shell of spec §2: sidebar, header, tags, search panel, routed content. */
+/** The authenticated shell of docs/product.md "Screens and routes": sidebar, header, tags, search panel, routed content. */
 function Shell() {
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
   const matches = useMatches();
-  const { collapse, screen, showSearch, setScreen, toggleCollapse } = useSettings();
+  const { screen, showSearch, setScreen, menuOpen, setMenuOpen } = useSettings();
   const { allMenus, loaded, loadAll } = useMenu();
   const roles = useSession((s) => s.roles);
   const open = useTags((s) => s.open);
@@ -66,7 +69,7 @@ function Shell() {
     return () => window.removeEventListener('resize', onResize);
   }, [setScreen]);
 
-  // Every page opened becomes a tag (spec §4), labelled from the route or the server menu.
+  // Every page opened becomes a tag (docs/product.md "States"), labelled from the route or the server menu.
   useEffect(() => {
     const value = pathname + search;
     if (pathname === HOME_TAG.value) return open({ ...HOME_TAG });
@@ -89,7 +92,9 @@ function Shell() {
     <QueryClientProvider client={queryClient}>
       <div className="atrium-shell">
         <Sidebar />
-        {screen === 0 && !collapse && <div className="atrium-shade" onClick={toggleCollapse} data-testid="shade" />}
+        {screen === 0 && menuOpen && (
+          <div className="atrium-shade" onClick={() => setMenuOpen(false)} data-testid="shade" />
+        )}
         <div className="atrium-main">
           <Header />
           <TagsBar />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCK_DELAY_MS } from '@atrium/contract';
 import { hashLockPassword, useSettings } from '../stores/settings';
 
-/** Spec §4: lock asks for a lock password first when none is set; then locks and goes to /lock after 100 ms. */
+/** docs/product.md "States": lock asks for a lock password first when none is set; then locks and goes to /lock after 100 ms. */
 export default function LockButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();

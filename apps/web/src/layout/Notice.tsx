@@ -4,7 +4,7 @@ import { Badge, Button, Popover, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NOTICE } from '@atrium/contract';
 
-// The demo notification list (spec §2) loads when the bell is first opened.
+// The demo notification list (docs/product.md "Screens and routes") loads when the bell is first opened.
 const NoticePanel = lazy(() => import('./NoticePanel'));
 
 export default function Notice() {

@@ -3,17 +3,22 @@ import { App, Avatar, List, Pagination, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NOTICE } from '@atrium/contract';
 
-/** Spec §2: hard-coded demo notifications. status 0 未开始 / 1 进行中 / 3 已完成 / 4 紧急. */
-type Item = { img: string; title: string; subtitle: string; tag: string; status: 0 | 1 | 3 | 4 };
+/**
+ * docs/product.md "Screens and routes": hard-coded demo notifications. status 0 未开始 / 1 进行中 / 3 已完成 /
+ * 4 紧急. Their texts are locale data (`notice.demo.<key>`), so they follow the language; `page` marks the copies
+ * a page change appends.
+ */
+type Item = { img: string; key: 'inspection' | 'approval' | 'sync' | 'offline'; status: 0 | 1 | 3 | 4; page?: number };
 const avatar = (c: string) =>
   `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="16" fill="${c}"/></svg>`)}`;
 const SAMPLE: Item[] = [
-  { img: avatar('#409EFF'), title: '设备巡检计划已下发', subtitle: '2 小时前', tag: '未开始', status: 0 },
-  { img: avatar('#67C23A'), title: '客户审批：新注册客户待审核', subtitle: '昨天', tag: '进行中', status: 1 },
-  { img: avatar('#909399'), title: 'NVR 通道同步完成', subtitle: '3 天前', tag: '已完成', status: 3 },
-  { img: avatar('#F56C6C'), title: '摄像机离线告警', subtitle: '刚刚', tag: '紧急', status: 4 },
+  { img: avatar('#409EFF'), key: 'inspection', status: 0 },
+  { img: avatar('#67C23A'), key: 'approval', status: 1 },
+  { img: avatar('#909399'), key: 'sync', status: 3 },
+  { img: avatar('#F56C6C'), key: 'offline', status: 4 },
 ];
 const COLOUR: Record<Item['status'], string> = { 0: 'default', 1: 'processing', 3: 'success', 4: 'error' };
+const STATUS: Record<Item['status'], string> = { 0: 'pending', 1: 'active', 3: 'done', 4: 'urgent' };
 
 function NoticeList() {
   const { t } = useTranslation();
@@ -23,22 +28,26 @@ function NoticeList() {
   const onPage = (p: number) => {
     setPage(p);
     message.success(t('notice.page', { page: p }));
-    // Demo behaviour of spec §2: more sample entries arrive after one second.
-    setTimeout(
-      () => setItems((list) => [...list, ...SAMPLE.map((s) => ({ ...s, title: `${s.title} (${p})` }))]),
-      NOTICE.pageDelayMs,
-    );
+    // Demo behaviour of docs/product.md "Screens and routes": more sample entries arrive after one second.
+    setTimeout(() => setItems((list) => [...list, ...SAMPLE.map((s) => ({ ...s, page: p }))]), NOTICE.pageDelayMs);
   };
   return (
     <>
       <div style={{ height: NOTICE.listHeight, overflow: 'auto' }}>
         <List
           dataSource={items}
-          renderItem={(it, i) => (
-            <List.Item key={i} extra={<Tag color={COLOUR[it.status]}>{it.tag}</Tag>}>
-              <List.Item.Meta avatar={<Avatar src={it.img} />} title={it.title} description={it.subtitle} />
-            </List.Item>
-          )}
+          renderItem={(it, i) => {
+            const title = t(`notice.demo.${it.key}.title`);
+            return (
+              <List.Item key={i} extra={<Tag color={COLOUR[it.status]}>{t(`notice.status.${STATUS[it.status]}`)}</Tag>}>
+                <List.Item.Meta
+                  avatar={<Avatar src={it.img} />}
+                  title={it.page ? `${title} (${it.page})` : title}
+                  description={t(`notice.demo.${it.key}.time`)}
+                />
+              </List.Item>
+            );
+          }}
         />
       </div>
       <Pagination

@@ -8,7 +8,7 @@ import { useSettings } from '../stores/settings';
 import { menuLabel } from './Sidebar';
 import { menuIcon } from './icons';
 
-/** Menu search (spec §2): prefix, case-insensitive; Esc closes it. While shown, the main view is hidden. */
+/** Menu search (docs/product.md "Screens and routes"): prefix, case-insensitive; Esc closes it. While shown, the main view is hidden. */
 export default function SearchPanel() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

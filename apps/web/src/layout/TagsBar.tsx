@@ -1,5 +1,6 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { App, Dropdown } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { clearCache } from '../api/auth';
@@ -9,6 +10,12 @@ import { useCache } from './useCache';
 import { useMenu } from '../stores/menu';
 import { flatten } from '../stores/menuRoutes';
 import { menuLabel } from './Sidebar';
+import { revealScroll } from './tagScroll';
+
+/** Margin kept beside the active tag when it is scrolled into view. */
+const REVEAL_PAD = 24;
+/** An arrow scrolls by this share of the visible width. */
+const STEP = 0.8;
 
 export const tagLabel = (tag: Tag, t: (k: string) => string) => (tag.i18n ? t(tag.i18n) : tag.label);
 
@@ -25,6 +32,37 @@ export default function TagsBar() {
   const current = pathname + search;
   const { tags, close, closeOthers, closeAll } = useTags();
   const refresh = useCache((s) => s.refresh);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [can, setCan] = useState({ left: false, right: false });
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const left = el.scrollLeft > 0;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setCan((c) => (c.left === left && c.right === right ? c : { left, right }));
+  }, []);
+  // The active tag is always brought into view: opened from the sidebar, switched to, after a reload, and when
+  // the bar changes width (a resized window, the arrows appearing).
+  const reveal = useCallback(() => {
+    const el = scroller.current;
+    const tag = el?.querySelector<HTMLElement>('.atrium-tag.active');
+    if (el && tag)
+      el.scrollLeft = revealScroll(el.scrollLeft, el.clientWidth, tag.offsetLeft, tag.offsetWidth, REVEAL_PAD);
+    measure();
+  }, [measure]);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [reveal]);
+  useEffect(reveal, [current, tags, reveal]);
+  const scrollBy = (dir: 1 | -1) => {
+    const el = scroller.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * STEP, behavior: 'smooth' });
+  };
 
   const onClose = (value: string) => {
     const next = close(value);
@@ -53,27 +91,59 @@ export default function TagsBar() {
 
   return (
     <Dropdown menu={menu} trigger={['contextMenu']}>
-      <div className="atrium-tags" data-testid="tags-bar">
-        {tags.map((tag) => (
-          <span
-            key={tag.value}
-            data-tag={tag.value}
-            className={`atrium-tag${tag.value === current ? ' active' : ''}`}
-            onClick={() => navigate(tag.value)}
-          >
-            {label(tag)}
-            {tag.close !== false && tags.length > 1 && (
-              <CloseOutlined
-                className="atrium-tag-close"
-                aria-label="close"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onClose(tag.value);
-                }}
-              />
-            )}
-          </span>
-        ))}
+      <div className="atrium-tags-bar" data-testid="tags-bar">
+        {(can.left || can.right) && (
+          <Button
+            type="text"
+            size="small"
+            icon={<LeftOutlined />}
+            disabled={!can.left}
+            aria-label={t('tags.scrollLeft')}
+            onClick={() => scrollBy(-1)}
+            data-testid="tags-left"
+          />
+        )}
+        <div
+          className="atrium-tags"
+          ref={scroller}
+          onScroll={measure}
+          onWheel={(e) => {
+            // A mouse wheel scrolls vertically; the bar only scrolls sideways.
+            if (scroller.current && Math.abs(e.deltaY) > Math.abs(e.deltaX)) scroller.current.scrollLeft += e.deltaY;
+          }}
+        >
+          {tags.map((tag) => (
+            <span
+              key={tag.value}
+              data-tag={tag.value}
+              className={`atrium-tag${tag.value === current ? ' active' : ''}`}
+              onClick={() => navigate(tag.value)}
+            >
+              {label(tag)}
+              {tag.close !== false && tags.length > 1 && (
+                <CloseOutlined
+                  className="atrium-tag-close"
+                  aria-label="close"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onClose(tag.value);
+                  }}
+                />
+              )}
+            </span>
+          ))}
+        </div>
+        {(can.left || can.right) && (
+          <Button
+            type="text"
+            size="small"
+            icon={<RightOutlined />}
+            disabled={!can.right}
+            aria-label={t('tags.scrollRight')}
+            onClick={() => scrollBy(1)}
+            data-testid="tags-right"
+          />
+        )}
       </div>
     </Dropdown>
   );

@@ -27,7 +27,8 @@ export default function Home() {
             description={
               <Descriptions
                 size="small"
-                column={3}
+                // One item a line on a phone: three side by side break every word.
+                column={{ xs: 1, sm: 2, md: 3 }}
                 items={[
                   {
                     key: 't',

@@ -9,6 +9,7 @@ import { putFile } from '../api/resource';
 import { getInfo, updateInfo, updatePassword } from '../api/user';
 import { useSession } from '../stores/session';
 import { avatarProblem } from './avatarCheck';
+import { useTabScope } from '../layout/tabScope';
 
 type InfoFields = { avatar: string; name: string; realName: string; account: string; phone: string; email: string };
 type PasswordFields = { oldPassword: string; newPassword: string; newPassword1: string };
@@ -17,6 +18,7 @@ function InfoTab() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<InfoFields>();
+  const scope = useTabScope();
   const [busy, setBusy] = useState(false);
   const avatar = Form.useWatch('avatar', form);
   useEffect(() => {
@@ -42,7 +44,7 @@ function InfoTab() {
   };
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
+    <Form form={form} name={`${scope}info`} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
       <Form.Item label={t('info.avatar')} name="avatar">
         <Space>
           <Avatar size={64} src={avatar || '/avatar.svg'} data-testid="avatar" />
@@ -107,6 +109,7 @@ function PasswordTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordFields>();
+  const scope = useTabScope();
   const [busy, setBusy] = useState(false);
   const save = async (v: PasswordFields) => {
     setBusy(true);
@@ -126,7 +129,13 @@ function PasswordTab() {
   };
   const required = (field: string) => ({ required: true, message: t('info.required', { field: t(field) }) });
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
+    <Form
+      form={form}
+      name={`${scope}password`}
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      onFinish={(v) => void save(v)}
+    >
       <Form.Item label={t('info.oldPassword')} name="oldPassword" rules={[required('info.oldPassword')]}>
         <Input.Password />
       </Form.Item>

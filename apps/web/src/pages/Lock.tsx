@@ -8,8 +8,34 @@ import { useSession } from '../stores/session';
 import { hashLockPassword, useSettings } from '../stores/settings';
 import { useTags } from '../stores/tags';
 
+/** Reached without a session (the path needs no login): nothing to unlock, only the way to log in. */
+function NoSession() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="atrium-login">
+      <Card style={{ width: 360, maxWidth: '92vw', textAlign: 'center' }} data-testid="lock-no-session">
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Avatar size={72} src="/avatar.svg" />
+          <Typography.Text type="secondary">
+            <LockOutlined /> {t('lock.noSession')}
+          </Typography.Text>
+          <Button type="primary" block onClick={() => navigate('/login', { replace: true })}>
+            {t('lock.toLogin')}
+          </Button>
+        </Space>
+      </Card>
+    </div>
+  );
+}
+
 /** The lock screen: unlocks with the lock password (only its hash is kept). */
 export default function Lock() {
+  const token = useSession((s) => s.token);
+  return token ? <Locked /> : <NoSession />;
+}
+
+function Locked() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const userInfo = useSession((s) => s.userInfo);
@@ -32,7 +58,7 @@ export default function Lock() {
   };
   return (
     <div className="atrium-login">
-      <Card style={{ width: 360, textAlign: 'center' }}>
+      <Card style={{ width: 360, maxWidth: '92vw', textAlign: 'center' }}>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Avatar size={72} src={userInfo?.avatar || '/avatar.svg'} />
           <Typography.Title level={4} style={{ margin: 0 }}>

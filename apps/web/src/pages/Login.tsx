@@ -124,8 +124,8 @@ export default function Login() {
   };
 
   const languages: { key: Language; label: string }[] = [
-    { key: 'zh', label: '中文' },
-    { key: 'en', label: 'English' },
+    { key: 'zh', label: t('languages.zh') },
+    { key: 'en', label: t('languages.en') },
   ];
   return (
     <div className="atrium-login">

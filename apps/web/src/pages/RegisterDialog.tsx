@@ -7,7 +7,7 @@ import { useSession } from '../stores/session';
 import { navigate } from '../app/notify';
 import { registerProblem, type RegisterForm } from './registerChecks';
 
-/** Third-party account registration (spec §2, §4, §5, §8): an application an administrator approves. */
+/** Third-party account registration (docs/product.md "Screens and routes", "States", "Validation", "Messages and errors"): an application an administrator approves. */
 export default function RegisterDialogWithApp(props: { open: boolean; onClose: () => void; oauthId?: string }) {
   // Its own antd App context: the login page around it has none (kept small on purpose).
   return (

@@ -3,7 +3,7 @@ import { registerProblem } from './registerChecks';
 import { avatarProblem } from './avatarCheck';
 import { hashLockPassword } from '../stores/settings';
 
-describe('registration checks, in the order of spec §5', () => {
+describe('registration checks, in the order of docs/product.md "Validation"', () => {
   const full = {
     tenantId: '000000',
     name: '张三',

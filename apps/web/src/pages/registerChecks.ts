@@ -6,7 +6,7 @@ export type RegisterForm = {
   password2?: string;
 };
 
-/** Spec §5: checked in this order; the first failing check's message key, or null. */
+/** docs/product.md "Validation": checked in this order; the first failing check's message key, or null. */
 export function registerProblem(f: RegisterForm): string | null {
   if (!f.tenantId?.trim()) return 'register.needTenant';
   if (!f.account?.trim()) return 'register.needAccount';

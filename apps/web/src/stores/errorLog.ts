@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { LOG_BADGE_MAX } from '@atrium/contract';
 import { getStore, setStore } from './storage';
 
-/** Spec §3 "Log entry". */
+/** docs/product.md "Records" "Log entry". */
 export type LogEntry = { type: string; url: string; message: string; stack: string; info?: string; time: string };
 
 type ErrorLogState = { logs: LogEntry[]; add(e: LogEntry): void; clear(): void };
@@ -22,7 +22,7 @@ export const useErrorLog = create<ErrorLogState>((set, get) => ({
   },
 }));
 
-/** The number on the header badge: the count, never above 99 (spec §9). */
+/** The number on the header badge: the count, never above 99 (docs/product.md "Constants"). */
 export const badgeCount = (n: number) => Math.min(n, LOG_BADGE_MAX);
 
 const now = () => new Date().toLocaleString('zh-CN', { hour12: false });
@@ -35,7 +35,7 @@ export function recordError(err: unknown, info = '') {
 }
 
 let installed = false;
-/** Unhandled client errors go to the local log (spec §8). */
+/** Unhandled client errors go to the local log (docs/product.md "Messages and errors"). */
 export function installErrorHandlers() {
   if (installed) return;
   installed = true;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TopMenu } from '@atrium/contract';
+import type { MenuNode, TopMenu } from '@atrium/contract';
 import { getButtons, getRoutes, getTopMenus } from '../api/menu';
 import { buttonCodes, filterByRoles, toMenuItems, type MenuItem } from './menuRoutes';
 
@@ -10,10 +10,24 @@ type MenuState = {
   topMenus: TopMenu[];
   activeTopMenuId: string;
   loaded: boolean;
+  /** Name and alias of every menu and button of the user by id, for trees that show menus (e.g. role grant). */
+  names: Record<string, { name: string; alias: string }>;
   loadRoutes(topMenuId?: string, roles?: string[]): Promise<void>;
   loadAll(roles: string[]): Promise<string[]>;
   reset(): void;
 };
+
+/** Menu and button nodes by id. */
+export function namesOf(...trees: MenuNode[][]): MenuState['names'] {
+  const out: MenuState['names'] = {};
+  const walk = (nodes: MenuNode[]) =>
+    nodes.forEach((n) => {
+      out[n.id] = { name: n.name, alias: n.alias ?? '' };
+      walk(n.children ?? []);
+    });
+  trees.forEach(walk);
+  return out;
+}
 
 export const useMenu = create<MenuState>((set) => ({
   menus: [],
@@ -21,7 +35,8 @@ export const useMenu = create<MenuState>((set) => ({
   topMenus: [],
   activeTopMenuId: '',
   loaded: false,
-  /** Spec §2: picking a top menu loads that menu's children by id and formats them as routes. */
+  names: {},
+  /** docs/product.md "Screens and routes": picking a top menu loads that menu's children by id and formats them as routes. */
   async loadRoutes(topMenuId, roles = []) {
     const nodes = await getRoutes(topMenuId);
     set({ menus: filterByRoles(toMenuItems(nodes), roles), activeTopMenuId: topMenuId ?? '' });
@@ -30,10 +45,17 @@ export const useMenu = create<MenuState>((set) => ({
   async loadAll(roles) {
     const [nodes, tops, buttons] = await Promise.all([getRoutes(), getTopMenus(), getButtons()]);
     const items = filterByRoles(toMenuItems(nodes), roles);
-    set({ menus: items, allMenus: items, topMenus: tops, activeTopMenuId: '', loaded: true });
+    set({
+      menus: items,
+      allMenus: items,
+      topMenus: tops,
+      activeTopMenuId: '',
+      loaded: true,
+      names: namesOf(nodes, buttons),
+    });
     return buttonCodes(buttons);
   },
   reset() {
-    set({ menus: [], allMenus: [], topMenus: [], activeTopMenuId: '', loaded: false });
+    set({ menus: [], allMenus: [], topMenus: [], activeTopMenuId: '', loaded: false, names: {} });
   },
 }));

@@ -1,6 +1,6 @@
 import { isValidUrl, type MenuNode } from '@atrium/contract';
 
-/** A sidebar/route entry in the console's own shape (spec §3 "Menu item (client shape)"). */
+/** A sidebar/route entry in the console's own shape (docs/product.md "Records" "Menu item (client shape)"). */
 export type MenuItem = {
   id: string;
   code: string;
@@ -17,7 +17,7 @@ export type MenuItem = {
 };
 
 /**
- * Spec §2: a path with children, or a leaf, gets /index appended. An external URL (http/https) opens
+ * docs/product.md "Screens and routes": a path with children, or a leaf, gets /index appended. An external URL (http/https) opens
  * inside the console at /myiframe/<code> (or in a new window when isOpen is 2).
  */
 export function routePath(m: Pick<MenuNode, 'path' | 'code'>): string {
@@ -45,7 +45,7 @@ export function toMenuItems(nodes: MenuNode[]): MenuItem[] {
     }));
 }
 
-/** Spec §6: an item is shown if it has no role restriction or the user holds one of its roles. */
+/** docs/product.md "Roles and permissions": an item is shown if it has no role restriction or the user holds one of its roles. */
 export function filterByRoles(items: MenuItem[], roles: string[]): MenuItem[] {
   return items
     .filter((i) => !i.meta.roles?.length || i.meta.roles.some((r) => roles.includes(r)))
@@ -61,7 +61,7 @@ export function buttonCodes(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => [...(n.category === 2 ? [n.code] : []), ...buttonCodes(n.children ?? [])]);
 }
 
-/** Spec §5: menu search is a case-insensitive prefix match on the name (either language's). */
+/** docs/product.md "Validation": menu search is a case-insensitive prefix match on the name (either language's). */
 export function searchMenus(items: MenuItem[], text: string): MenuItem[] {
   const q = text.trim().toLowerCase();
   if (!q) return [];

@@ -1,6 +1,6 @@
 import { website } from '@atrium/contract';
 
-/** Spec §4: refresh once the token is at least tokenTime seconds old and no refresh is in flight. */
+/** docs/product.md "States": refresh once the token is at least tokenTime seconds old and no refresh is in flight. */
 export function shouldRefresh(
   tokenDatetime: number | undefined,
   now: number,

@@ -12,7 +12,7 @@ type Session = {
   userInfo: (Partial<UserInfo> & { account?: string }) | null;
   roles: string[];
   permission: Record<string, boolean>;
-  /** The user came from the external map application (spec §1): the top bar offers 'return to application'. */
+  /** The user came from the external map application (docs/product.md "Users and tenants"): the top bar offers 'return to application'. */
   fromMap: boolean;
   mapReturnUrl: string;
   mustChangePassword: boolean;

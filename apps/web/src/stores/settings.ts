@@ -13,6 +13,8 @@ type Settings = {
   isLocked: boolean;
   lockPasswordHash: string;
   showSearch: boolean;
+  /** The sidebar drawer of a phone-sized screen (class 0); not kept, a phone always starts with it closed. */
+  menuOpen: boolean;
   setLanguage(l: Language): void;
   setTheme(t: string): void;
   setColour(c: string): void;
@@ -23,6 +25,7 @@ type Settings = {
   lock(): void;
   unlock(): void;
   setShowSearch(v: boolean): void;
+  setMenuOpen(v: boolean): void;
 };
 
 export const useSettings = create<Settings>((set) => ({
@@ -35,6 +38,7 @@ export const useSettings = create<Settings>((set) => ({
   isLocked: !!getStore<boolean>({ name: 'isLock' }),
   lockPasswordHash: getStore<string>({ name: 'lockPasswd' }) ?? '',
   showSearch: false,
+  menuOpen: false,
   setLanguage(language) {
     setStore({ name: 'language', content: language });
     set({ language });
@@ -54,7 +58,11 @@ export const useSettings = create<Settings>((set) => ({
     });
   },
   setScreen(width) {
-    set({ screen: screenClass(width) });
+    // Crossing a breakpoint closes the drawer: it is an overlay only on the smallest class.
+    set((s) => {
+      const screen = screenClass(width);
+      return screen === s.screen ? {} : { screen, menuOpen: false };
+    });
   },
   setFullscreen(isFullscreen) {
     set({ isFullscreen });
@@ -73,6 +81,9 @@ export const useSettings = create<Settings>((set) => ({
   },
   setShowSearch(showSearch) {
     set({ showSearch });
+  },
+  setMenuOpen(menuOpen) {
+    set({ menuOpen });
   },
 }));
 

@@ -1,12 +1,12 @@
 import { website } from '@atrium/contract';
 
-/** A stored entry (spec §3 "Local storage entry"): what it holds, its type, and when it was written. */
+/** A stored entry (docs/product.md "Records" "Local storage entry"): what it holds, its type, and when it was written. */
 export type Entry<T = unknown> = { dataType: string; content: T; type: boolean; datetime: number };
 
 const key = (name: string) => `${website.keyPrefix}${name}`;
 const area = (type?: boolean) => (type ? window.sessionStorage : window.localStorage);
 
-/** Session storage when `type` is truthy, otherwise local storage (spec §4). */
+/** Session storage when `type` is truthy, otherwise local storage (docs/product.md "States"). */
 export function setStore<T>({ name, content, type }: { name: string; content: T; type?: boolean }): void {
   const entry: Entry<T> = { dataType: typeof content, content, type: !!type, datetime: Date.now() };
   area(type).setItem(key(name), JSON.stringify(entry));

@@ -1,4 +1,6 @@
-/** A tab of the tags bar (spec §3 "Tag"). `value` is the full path with query. */
+import i18n from '../i18n';
+
+/** A tab of the tags bar (docs/product.md "Records" "Tag"). `value` is the full path with query. */
 export type Tag = {
   label: string;
   value: string;
@@ -10,9 +12,10 @@ export type Tag = {
   close: boolean;
 };
 
-export const HOME_TAG: Tag = { label: '首页', value: '/wel/index', i18n: 'tags.home', close: false };
+// The label is only the fallback of the i18n key (TagsBar shows the key in the current language).
+export const HOME_TAG: Tag = { label: i18n.t('tags.home'), value: '/wel/index', i18n: 'tags.home', close: false };
 
-/** Spec §4: a route becomes a tag unless marked not-a-tab or missing a name or path; no duplicates. */
+/** docs/product.md "States": a route becomes a tag unless marked not-a-tab or missing a name or path; no duplicates. */
 export function addTag(tags: Tag[], tag: Tag): Tag[] {
   if (tag.meta?.isTab === false || !tag.label || !tag.value) return tags;
   if (tags.some((t) => t.value === tag.value)) return tags;

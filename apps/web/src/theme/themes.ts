@@ -1,7 +1,7 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { THEMES, type ThemeName } from '@atrium/contract';
 
-/** What makes each of the 11 themes (spec §2) look like itself: the shell's colours, plus antd tokens. */
+/** What makes each of the 11 themes (docs/product.md "Screens and routes") look like itself: the shell's colours, plus antd tokens. */
 type Look = {
   sider: string;
   siderText: string;

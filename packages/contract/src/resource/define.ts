@@ -220,7 +220,7 @@ export const writableFields = (def: ResourceDef) =>
 /** Names of the fields an answer may carry (not secret). */
 export const readableFields = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.kind !== 'secret');
 
-/** The columns every record answers with (api-contract §1), besides its fields. */
+/** The columns every record answers with (docs/system-api.md "Envelope"), besides its fields. */
 export const RECORD_COLUMNS = [
   'id',
   'tenantId',

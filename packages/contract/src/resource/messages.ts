@@ -52,6 +52,12 @@ export const messages = {
   fileTooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
 } satisfies Record<string, Msg>;
 
+/** Default labels of the id inputs (resource/schema.ts) when a field names none. */
+export const idLabels = {
+  id: { zh: '编号', en: 'Id' },
+  ids: { zh: '编号', en: 'Ids' },
+} satisfies Record<string, Msg>;
+
 export type MessageCode = keyof typeof messages;
 export type Lang = 'zh' | 'en';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldDef, Msg, ResourceDef } from './define.ts';
-import { encodeMsg, msg } from './messages.ts';
+import { encodeMsg, idLabels, msg } from './messages.ts';
 
 /** The largest id a bigint column holds. */
 export const MAX_ID = 9223372036854775807n;
@@ -10,7 +10,7 @@ const INT_MAX = 2147483647;
 const isId = (s: string) => /^\d{1,19}$/.test(s) && BigInt(s) <= MAX_ID;
 
 /** An id on input: a numeric string or number within bigint range → a string. */
-export function idSchema(label: Msg = { zh: '编号', en: 'Id' }, opts: { allowZero?: boolean } = {}) {
+export function idSchema(label: Msg = idLabels.id, opts: { allowZero?: boolean } = {}) {
   const m = encodeMsg(msg('notId', { label }));
   return z
     .union([z.string({ error: m }), z.number({ error: m })], { error: m })
@@ -19,7 +19,7 @@ export function idSchema(label: Msg = { zh: '编号', en: 'Id' }, opts: { allowZ
 }
 
 /** A list of ids: a JSON array or a comma list, 1–`max` of them. */
-export function idListSchema(label: Msg = { zh: '编号', en: 'Ids' }, max = 1000) {
+export function idListSchema(label: Msg = idLabels.ids, max = 1000) {
   const m = encodeMsg(msg('notId', { label }));
   const none = encodeMsg(msg('idsRequired'));
   return z

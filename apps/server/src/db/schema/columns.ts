@@ -9,7 +9,7 @@ export const idColumn = customType<{ data: string; driverData: string | number |
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The columns every tenant-scoped record carries (api-contract §1). */
+/** The columns every tenant-scoped record carries (docs/system-api.md "Envelope"). */
 export const auditColumns = () => ({
   createUser: idColumn('create_user'),
   createDept: idColumn('create_dept'),

@@ -39,7 +39,7 @@ export const tenant = pgTable(
   ],
 );
 
-/** OAuth clients ("client" in spec §7). Secrets are random and high-entropy, so a SHA-256 digest is enough to store. */
+/** OAuth clients ("client" in docs/system-api.md). Secrets are random and high-entropy, so a SHA-256 digest is enough to store. */
 declareGlobal('oauth_client', 'OAuth clients are platform-wide; checked before any tenant is known');
 export const oauthClient = pgTable(
   'oauth_client',

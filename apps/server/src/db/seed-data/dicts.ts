@@ -1,4 +1,4 @@
-/** Dictionaries the screens use (api-contract §5). */
+/** Dictionaries the screens use (docs/system-api.md "Seed"). */
 export type DictSeed = {
   code: string;
   dictValue: string;

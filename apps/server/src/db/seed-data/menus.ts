@@ -1,4 +1,4 @@
-/** The whole product's menu tree (spec §1, §2, §7), seeded on the first start. Codes are permission codes and i18n keys. */
+/** The whole product's menu tree (docs/product.md, docs/system-api.md), seeded on the first start. Codes are permission codes and i18n keys. */
 export type MenuSeed = {
   code: string;
   name: string;
@@ -168,7 +168,7 @@ const groups: Group[] = [
       ['configtemplateitem', '模板配置项', 'Template items', 'UnorderedListOutlined'],
       ['nvrchannelinfo', 'NVR通道信息', 'NVR channels', 'ClusterOutlined'],
       ['dictioncary', '设备字典', 'Device dictionary', 'BookOutlined'],
-      // The spec's {product}Device screen; Atrium's product is the camera.
+      // The the product's {product}Device screen; Atrium's product is the camera.
       ['cameradevice', '摄像机设备', 'Cameras', 'CameraOutlined'],
     ],
   ],

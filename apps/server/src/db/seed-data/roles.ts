@@ -1,4 +1,4 @@
-/** Roles of api-contract §5 (the platform administrator and the product roles of spec §6), a department tree and posts. */
+/** Roles of docs/system-api.md "Seed" (the platform administrator and the product roles of docs/product.md "Roles and permissions"), a department tree and posts. */
 export const roleSeed = [
   { roleName: '超级管理员', roleAlias: 'administrator', sort: 1 },
   { roleName: '供应商管理员', roleAlias: 'supplier_admin', sort: 2 },

@@ -1,5 +1,5 @@
 /**
- * Names a tenant starts with: the platform tenant's own row (api-contract §5) and what every new tenant's
+ * Names a tenant starts with: the platform tenant's own row (docs/system-api.md "Seed") and what every new tenant's
  * provisioning gives its first department's post, administrator role and administrator user. They are data
  * stored in the database, not texts answered per language.
  */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messages } from '@atrium/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
@@ -7,7 +8,6 @@ import { consumeCaptcha, createCaptcha } from './captcha.ts';
 import {
   OAuthError,
   allowsGrant,
-  authTexts,
   authenticate,
   checkClient,
   checkTenant,
@@ -15,6 +15,7 @@ import {
   refreshSession,
   revokeSession,
 } from './service.ts';
+import { authTexts } from './messages.ts';
 import { userInfo } from '../user/service.ts';
 
 const tokenQuery = z.object({
@@ -35,7 +36,6 @@ const header = (req: FastifyRequest, name: string) => {
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 };
 
-
 export function authRoutes(app: FastifyInstance, s: Services) {
   app.post(
     '/api/blade-auth/oauth/token',
@@ -47,7 +47,7 @@ export function authRoutes(app: FastifyInstance, s: Services) {
       try {
         const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
         const parsed = tokenQuery.safeParse({ ...body, ...(req.query as object) });
-        if (!parsed.success) throw new OAuthError(400, { zh: '请求参数错误', en: 'Bad request' });
+        if (!parsed.success) throw new OAuthError(400, messages.badRequest);
         const q = parsed.data;
         const client = await checkClient(s, req.headers.authorization);
         const grant = q.grant_type ?? 'password';

@@ -5,18 +5,23 @@ import { newId } from '../../db/ids.ts';
 import { burnPasswordCheck, hashPassword, sha256Hex, verifyPassword } from '../../platform/password.ts';
 import { newRefreshToken } from '../../platform/tokens.ts';
 import type { Services } from '../../platform/services.ts';
+import { fill, type Msg } from '@atrium/contract';
 import type { Lang } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';
+import { authTexts } from './messages.ts';
 
 export const MAX_FAILURES = 5;
 export const LOCK_WINDOW_MS = 10 * 60_000;
 
-/** A failed token request: raw OAuth error JSON, not the envelope. */
+/**
+ * A failed token request: raw OAuth error JSON, not the envelope — so the preSerialization hook that renders an
+ * envelope's Msg never sees it; the route renders `error_description` itself in the request's language.
+ */
 export class OAuthError extends Error {
   constructor(
     readonly status: 400 | 401 | 429,
-    readonly text: { zh: string; en: string },
+    readonly text: Msg,
   ) {
     super(text.zh);
   }
@@ -25,26 +30,7 @@ export class OAuthError extends Error {
   }
 }
 
-export const authTexts = {
-  badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
-  badGrant: { zh: '不支持的授权类型', en: 'Unsupported grant type' },
-  badCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
-  badCaptcha: { zh: '验证码不正确', en: 'The captcha is incorrect' },
-  captchaRequired: { zh: '当前必须使用验证码登录', en: 'Login requires a captcha' },
-  noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
-  tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
-  tenantDisabled: { zh: '租户已停用', en: 'The tenant is disabled' },
-  pending: { zh: '账号尚未通过审核，请等待管理员审批', en: 'The account is awaiting administrator approval' },
-  disabled: { zh: '账号已被停用', en: 'The account is disabled' },
-  badRefresh: { zh: '刷新令牌无效或已过期', en: 'The refresh token is invalid or expired' },
-  noSocial: { zh: '未配置第三方登录', en: 'No third-party login is configured' },
-  missing: { zh: '缺少用户名或密码', en: 'User name and password are required' },
-} as const;
-
-export const lockedText = (minutes: number) => ({
-  zh: `账号已被锁定，请 ${minutes} 分钟后重试`,
-  en: `The account is locked; try again in ${minutes} minute(s)`,
-});
+export const lockedText = (minutes: number) => fill(authTexts.locked, { minutes });
 
 export type Client = typeof oauthClient.$inferSelect;
 
@@ -148,7 +134,7 @@ async function rolesOf(db: Db, u: UserRow) {
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
 }
 
-/** Opens a session and answers the token JSON of api-contract §3. */
+/** Opens a session and answers the token JSON of docs/system-api.md "Sign-in". */
 export async function openSession(s: Services, u: UserRow, client: Client, meta: { ip: string; userAgent?: string }) {
   const refresh = newRefreshToken();
   const sid = randomUUID();

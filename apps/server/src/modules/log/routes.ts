@@ -7,6 +7,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import { logTexts } from './messages.ts';
 
 const cut = (n: number) =>
   z
@@ -52,7 +53,7 @@ export function logRoutes(root: FastifyInstance, s: Services) {
           ),
         );
       }
-      return ok(list.length, '发送成功');
+      return ok(list.length, logTexts.sent);
     },
   );
 }

@@ -22,10 +22,7 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { toTree } from '../../platform/tree.ts';
 import { grantableMenus } from './grants.ts';
-
-const texts = {
-  buttonParent: { zh: '按钮不能作为上级菜单', en: 'A button cannot have children' },
-};
+import { menuTexts as texts } from './messages.ts';
 
 const nodeOf = (m: typeof menu.$inferSelect) => ({
   code: m.code,

@@ -7,9 +7,9 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { grantedMenus, type MenuRow } from './service.ts';
+import { menuTexts } from './messages.ts';
 
-export const beyondOwn = () =>
-  new AppError(403, { zh: '不能授予超出自身的权限', en: 'You cannot grant more than you hold yourself' });
+export const beyondOwn = () => new AppError(403, menuTexts.beyondOwn);
 
 /** Menus a tenant may reference: the platform's and its own. */
 export const visibleMenu = (tenantId: string) =>

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { fill } from '@atrium/contract';
 import { post as postDef } from '@atrium/contract/resources/system/post';
 import { post, user } from '../../db/schema/index.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -6,11 +7,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-
-const inUse = (n: number) => ({
-  zh: `岗位仍有 ${n} 个用户在用，不能删除`,
-  en: `The post is still held by ${n} user(s)`,
-});
+import { postTexts } from './messages.ts';
 
 /** Posts (岗位): the definition, plus the refusal to remove a post still held and the picker's `select`. */
 export default defineModule((app, s) => {
@@ -23,7 +20,7 @@ export default defineModule((app, s) => {
           .select({ n: count() })
           .from(user)
           .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), inArray(user.postId, ids)));
-        if (n > 0) throw badRequest(inUse(n));
+        if (n > 0) throw badRequest(fill(postTexts.inUse, { n }));
       },
     }),
   );

@@ -10,12 +10,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { mimeOf, sniff } from './files.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-
-const texts = {
-  noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
-  badType: { zh: '文件类型不支持', en: 'This file type is not supported' },
-  tooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
-};
+import { resourceTexts as texts } from './messages.ts';
 
 /**
  * Files are stored under <data dir>/uploads and served at /files/<random name>: the 128-bit random
@@ -59,7 +54,7 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
           createTime: s.now(),
         }),
       );
-      return ok({ link, domain: '', name, originalName: part.filename, attachId }, '上传成功');
+      return ok({ link, domain: '', name, originalName: part.filename, attachId }, texts.uploaded);
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { fill } from '@atrium/contract';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import {
@@ -17,17 +18,11 @@ import { ADMIN_ROLE, PLATFORM_TENANT } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { hashPassword, md5Hex, randomPassword } from '../../platform/password.ts';
 import { subtree } from '../../platform/tree.ts';
+import { tenantAdminSeed } from '../../db/seed-data/tenant.ts';
+import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
 export const PLATFORM_ONLY_MENUS = ['tenant', 'client', 'param', 'menu', 'dict'];
-
-export const tenantTexts = {
-  quota: (n: number) => ({
-    zh: `已达到租户账号额度（${n}），不能再添加用户`,
-    en: `The tenant's account quota (${n}) is used up`,
-  }),
-  expired: { zh: '租户已过期', en: 'The tenant has expired' },
-};
 
 /** Switches the transaction's tenant context (row-level security) — only provisioning writes into another tenant. */
 const actAs = (tx: Db, tenantId: string) => tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
@@ -39,7 +34,7 @@ export async function nextTenantId(tx: Db): Promise<string> {
     .from(tenant)
     .where(sql`${tenant.tenantId} ~ '^[0-9]{6}$'`);
   const next = Math.max(Number(max ?? 0) + 1, 100001);
-  if (next > 999999) throw badRequest({ zh: '租户编号已用尽，请手动指定', en: 'No free tenant id; give one' });
+  if (next > 999999) throw badRequest(tenantTexts.idsExhausted);
   return String(next).padStart(6, '0');
 }
 
@@ -98,13 +93,23 @@ export async function provisionTenant(
       ...audit,
     });
     const postId = newId();
-    await tx
-      .insert(post)
-      .values({ id: postId, tenantId: t.tenantId, category: 1, postCode: 'admin', postName: '管理员', ...audit });
+    await tx.insert(post).values({
+      id: postId,
+      tenantId: t.tenantId,
+      category: 1,
+      postCode: 'admin',
+      postName: tenantAdminSeed.postName,
+      ...audit,
+    });
     const roleId = newId();
-    await tx
-      .insert(role)
-      .values({ id: roleId, tenantId: t.tenantId, roleName: '管理员', roleAlias: ADMIN_ROLE, sort: 1, ...audit });
+    await tx.insert(role).values({
+      id: roleId,
+      tenantId: t.tenantId,
+      roleName: tenantAdminSeed.roleName,
+      roleAlias: ADMIN_ROLE,
+      sort: 1,
+      ...audit,
+    });
     if (menuIds.length)
       await tx.insert(roleMenu).values(menuIds.map((menuId) => ({ roleId, menuId, tenantId: t.tenantId })));
     const userId = newId();
@@ -114,7 +119,7 @@ export async function provisionTenant(
       account: 'admin',
       password: hash,
       name: 'admin',
-      realName: '管理员',
+      realName: tenantAdminSeed.realName,
       deptId,
       postId,
       mustChangePassword: 1,
@@ -157,5 +162,5 @@ export async function checkQuota(tx: Db, tenantId: string, adding: number, now: 
     .select({ n: count() })
     .from(user)
     .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 1)));
-  if (n + adding > t.accountNumber) throw badRequest(tenantTexts.quota(t.accountNumber));
+  if (n + adding > t.accountNumber) throw badRequest(fill(tenantTexts.quota, { n: t.accountNumber }));
 }

@@ -2,4 +2,24 @@
 export const userTexts = {
   passwordRequired: { zh: '请输入密码', en: 'Enter the password' },
   notSelf: { zh: '不能删除自己', en: 'You cannot remove yourself' },
+  oldPasswordWrong: { zh: '原密码错误', en: 'The old password is wrong' },
+  mismatch: { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
+  accountTaken: { zh: '账号已存在', en: 'The account already exists' },
+  registered: { zh: '注册申请已提交', en: 'The application has been submitted' },
+  passwordChanged: { zh: '修改成功', en: 'Password changed' },
+  noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
+  tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
+};
+
+/** Field messages of the user's own requests (profile, password, guest registration). */
+export const selfTexts = {
+  phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is malformed' },
+  emailFormat: { zh: '邮箱格式不正确', en: 'The email address is malformed' },
+  oldPasswordRequired: { zh: '请输入原密码', en: 'Enter the old password' },
+  newPasswordRequired: { zh: '请输入新密码', en: 'Enter the new password' },
+  confirmRequired: { zh: '请确认新密码', en: 'Confirm the new password' },
+  tenantRequired: { zh: '请先输入租户编号', en: 'Enter the tenant id first' },
+  accountRequired: { zh: '请先输入账号名称', en: 'Enter the account name first' },
+  accountChars: { zh: '账号只能包含字母、数字和 _ . @ -', en: 'The account may hold only letters, digits and _ . @ -' },
+  passwordRequired: { zh: '请先输入密码', en: 'Enter the password first' },
 };

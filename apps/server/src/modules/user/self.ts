@@ -1,36 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '@atrium/contract';
 import { ok } from '../../platform/envelope.ts';
+import { fieldMsg } from '../../platform/fields.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { registerGuest, updateInfo, updatePassword, userInfo } from './service.ts';
+import { selfTexts as texts, userTexts } from './messages.ts';
 
-const phone = z.string().regex(/^1[3-9]\d{9}$/, '手机号码格式不正确');
+const phone = z.string().regex(/^1[3-9]\d{9}$/, fieldMsg(texts.phoneFormat));
 const infoBody = z.object({
   avatar: z.string().max(500).optional(),
   name: z.string().trim().max(20).optional(),
   realName: z.string().trim().max(10).optional(),
   phone: z.union([phone, z.literal('')]).optional(),
-  email: z.union([z.email('邮箱格式不正确').max(45), z.literal('')]).optional(),
+  email: z.union([z.email(fieldMsg(texts.emailFormat)).max(45), z.literal('')]).optional(),
 });
 
 const passwordBody = z.object({
-  oldPassword: z.string().min(1, '请输入原密码').max(128),
-  newPassword: z.string().min(1, '请输入新密码').max(128),
-  newPassword1: z.string().min(1, '请确认新密码').max(128),
+  oldPassword: z.string().min(1, fieldMsg(texts.oldPasswordRequired)).max(128),
+  newPassword: z.string().min(1, fieldMsg(texts.newPasswordRequired)).max(128),
+  newPassword1: z.string().min(1, fieldMsg(texts.confirmRequired)).max(128),
 });
 
 const guestBody = z.object({
-  tenantId: z.string().trim().min(1, '请先输入租户编号').max(12),
+  tenantId: z.string().trim().min(1, fieldMsg(texts.tenantRequired)).max(12),
   name: z.string().trim().max(20).optional(),
   account: z
     .string()
     .trim()
-    .min(1, '请先输入账号名称')
+    .min(1, fieldMsg(texts.accountRequired))
     .max(45)
-    .regex(/^[A-Za-z0-9_.@-]+$/, '账号只能包含字母、数字和 _ . @ -'),
-  password: z.string().min(1, '请先输入密码').max(128),
+    .regex(/^[A-Za-z0-9_.@-]+$/, fieldMsg(texts.accountChars)),
+  password: z.string().min(1, fieldMsg(texts.passwordRequired)).max(128),
   oauthId: z.string().max(64).optional(),
 });
 
@@ -41,11 +44,11 @@ export function selfRoutes(root: FastifyInstance, s: Services) {
   );
 
   app.post('/api/blade-user/update-info', { schema: { tags: ['user'], body: infoBody } }, async (req) =>
-    ok(await updateInfo(s, requireAuth(req), req.body), '更新成功'),
+    ok(await updateInfo(s, requireAuth(req), req.body), messages.updated),
   );
 
   app.post('/api/blade-user/update-password', { schema: { tags: ['user'], body: passwordBody } }, async (req) =>
-    ok(await updatePassword(s, requireAuth(req), req.body), '修改成功'),
+    ok(await updatePassword(s, requireAuth(req), req.body), userTexts.passwordChanged),
   );
 
   app.post(
@@ -54,6 +57,6 @@ export function selfRoutes(root: FastifyInstance, s: Services) {
       config: { auth: 'none' },
       schema: { tags: ['user'], body: guestBody },
     },
-    async (req) => ok(await registerGuest(s, req.body), '注册申请已提交'),
+    async (req) => ok(await registerGuest(s, req.body), userTexts.registered),
   );
 }

@@ -9,13 +9,7 @@ import { revokeUserSessions } from '../auth/service.ts';
 import { passwordPolicyError } from '@atrium/contract';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';
-
-export const userTexts = {
-  oldPasswordWrong: { zh: '原密码错误', en: 'The old password is wrong' },
-  mismatch: { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
-  accountTaken: { zh: '账号已存在', en: 'The account already exists' },
-  registered: { zh: '注册申请已提交', en: 'The application has been submitted' },
-} as const;
+import { userTexts } from './messages.ts';
 
 export async function findUser(db: Db, auth: AuthContext) {
   const [u] = await db
@@ -26,7 +20,7 @@ export async function findUser(db: Db, auth: AuthContext) {
   return u;
 }
 
-/** The user of api-contract §3 "user-info"; never carries the password hash. */
+/** The user of docs/system-api.md "Sign-in" "user-info"; never carries the password hash. */
 export async function userInfo(s: Services, auth: AuthContext) {
   return withTenant(s.db, auth.tenantId, (tx) => readUserInfo(tx, auth));
 }
@@ -92,8 +86,7 @@ export async function updateInfo(s: Services, auth: AuthContext, patch: InfoUpda
 
 function policy(password: string, account: string, field: string) {
   const problem: Text | null = passwordPolicyError(password, account);
-  if (problem)
-    throw new AppError(400, problem, [{ field, message: typeof problem === 'string' ? problem : problem.zh }]);
+  if (problem) throw new AppError(400, problem, [{ field, message: problem }]);
 }
 
 /** Old password arrives as MD5 (a check), the new one as typed (a set), so the policy can be enforced. */
@@ -104,10 +97,10 @@ export async function updatePassword(
 ) {
   const u = await withTenant(s.db, auth.tenantId, (tx) => findUser(tx, auth));
   if (body.newPassword !== body.newPassword1)
-    throw badRequest(userTexts.mismatch, [{ field: 'newPassword1', message: userTexts.mismatch.zh }]);
+    throw badRequest(userTexts.mismatch, [{ field: 'newPassword1', message: userTexts.mismatch }]);
   const v = await verifyPassword(body.oldPassword, u.password);
   if (!v.ok)
-    throw badRequest(userTexts.oldPasswordWrong, [{ field: 'oldPassword', message: userTexts.oldPasswordWrong.zh }]);
+    throw badRequest(userTexts.oldPasswordWrong, [{ field: 'oldPassword', message: userTexts.oldPasswordWrong }]);
   policy(body.newPassword, u.account, 'newPassword');
   const hash = await hashPassword(md5Hex(body.newPassword));
   await withTenant(s.db, auth.tenantId, (tx) =>
@@ -135,12 +128,8 @@ export async function registerGuest(s: Services, body: GuestApplication) {
     .select()
     .from(tenant)
     .where(and(eq(tenant.tenantId, body.tenantId), eq(tenant.isDeleted, 0)));
-  if (!t || t.status !== 1)
-    throw badRequest({ zh: '租户不存在', en: 'The tenant does not exist' }, [
-      { field: 'tenantId', message: '租户不存在' },
-    ]);
-  if (t.expireTime && t.expireTime.getTime() < s.now().getTime())
-    throw badRequest({ zh: '租户已过期', en: 'The tenant has expired' });
+  if (!t || t.status !== 1) throw badRequest(userTexts.noTenant, [{ field: 'tenantId', message: userTexts.noTenant }]);
+  if (t.expireTime && t.expireTime.getTime() < s.now().getTime()) throw badRequest(userTexts.tenantExpired);
   policy(body.password, body.account, 'password');
   const now = s.now();
   const hash = await hashPassword(md5Hex(body.password));
@@ -161,7 +150,7 @@ export async function registerGuest(s: Services, body: GuestApplication) {
     );
   } catch (err) {
     if (isUniqueViolation(err))
-      throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken.zh }]);
+      throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken }]);
     throw err;
   }
   return true;

@@ -28,13 +28,13 @@ const records = Array.from({ length: 200 }, (_, i) => ({
 
 const schema: CrudSchema = {
   base: '/api/test/thing',
-  title: 'post.title',
+  title: 'dict.title',
   codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
   fields: [
-    { name: 'name', label: 'post.postName', required: true, requiredMessage: 'post.nameRequired', search: true },
-    { name: 'code', label: 'post.postCode' },
-    { name: 'category', label: 'post.category', type: 'select', dict: 'post_category' },
-    { name: 'sort', label: 'post.sort', type: 'number' },
+    { name: 'name', label: 'dict.dictValue', required: true, requiredMessage: 'dict.valueRequired', search: true },
+    { name: 'code', label: 'dict.code' },
+    { name: 'category', label: 'dict.dictKey', type: 'select', dict: 'post_category' },
+    { name: 'sort', label: 'dict.sort', type: 'number' },
   ],
 };
 
@@ -106,10 +106,10 @@ describe('CrudPage', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
     const dialog = await screen.findByRole('dialog');
-    const name = within(dialog).getByLabelText('岗位名称');
+    const name = within(dialog).getByLabelText('字典名称');
     fireEvent.focus(name);
     fireEvent.blur(name);
-    await within(dialog).findByText('请输入岗位名称');
+    await within(dialog).findByText('请输入字典名称');
     fireEvent.change(name, { target: { value: '巡检员' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(mockPost).toHaveBeenCalled());

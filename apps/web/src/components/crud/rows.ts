@@ -4,6 +4,7 @@ import { crudApi } from '../../api/crud';
 import type { CrudSchema, Row } from './types';
 
 const EMPTY: Row[] = [];
+const NO_ORDER: Record<string, string> = {};
 const combineRows = (results: QueryObserverResult<Row[]>[]) => results.map((r) => r.data);
 
 /** Empty `children` arrays make antd draw an expand button on a leaf; drop them. */
@@ -21,42 +22,44 @@ export function pruneChildren(rows: Row[]): Row[] {
 /**
  * The rows of a CRUD table: a page, a whole tree (records with `children`), or a lazy tree
  * (`lazy-list?parentId=` per expanded row, each level its own cached query so a refresh reloads what is open).
+ * `order` is `ascs` / `descs`; it is not a search, so a lazy tree stays lazy.
  */
-export function useCrudRows(
-  schema: CrudSchema,
+export function useCrudRows<R extends Row = Row>(
+  schema: CrudSchema<R>,
   params: Record<string, unknown> | undefined,
   page: { current: number; size: number },
   query: Record<string, unknown>,
+  order: Record<string, string> = NO_ORDER,
 ) {
   const listPath = schema.listPath ?? 'list';
   const api = useMemo(() => crudApi(schema.base, listPath), [schema.base, listPath]);
   const mode = schema.tree ? (schema.tree.lazy ? 'lazy' : 'tree') : 'page';
   const base = ['crud', schema.base, listPath, params ?? {}] as const;
-  const filters = useMemo(() => ({ ...params, ...query }), [params, query]);
+  const filters = useMemo(() => ({ ...params, ...query, ...order }), [params, query, order]);
   const searching = Object.keys(query).length > 0;
 
   const paged = useQuery({
-    queryKey: [...base, 'page', page, query],
+    queryKey: [...base, 'page', page, query, order],
     queryFn: () => api.list<Row>({ ...filters, current: page.current, size: page.size }),
     placeholderData: keepPreviousData,
     enabled: mode === 'page',
   });
   const whole = useQuery({
-    queryKey: [...base, 'tree', query],
+    queryKey: [...base, 'tree', query, order],
     queryFn: () => api.rows<Row>(listPath, filters),
     enabled: mode === 'tree',
   });
   // A search looks through the whole tree (the server answers every match when parentId is left out).
   const root = useQuery({
-    queryKey: [...base, 'lazy', '0', query],
+    queryKey: [...base, 'lazy', '0', query, order],
     queryFn: () => api.rows<Row>('lazy-list', searching ? filters : { ...filters, parentId: '0' }),
     enabled: mode === 'lazy',
   });
   const [expanded, setExpanded] = useState<string[]>([]);
   const children = useQueries({
     queries: (mode === 'lazy' ? expanded : []).map((id) => ({
-      queryKey: [...base, 'lazy', id],
-      queryFn: () => api.rows<Row>('lazy-list', { ...params, parentId: id }),
+      queryKey: [...base, 'lazy', id, order],
+      queryFn: () => api.rows<Row>('lazy-list', { ...params, ...order, parentId: id }),
     })),
     combine: combineRows,
   });
@@ -82,7 +85,7 @@ export function useCrudRows(
 
   if (mode === 'page') {
     return {
-      rows: paged.data?.records ?? EMPTY,
+      rows: (paged.data?.records ?? EMPTY) as R[],
       total: paged.data?.total ?? 0,
       loading: paged.isFetching,
       expanded,
@@ -90,6 +93,6 @@ export function useCrudRows(
     };
   }
   if (mode === 'tree')
-    return { rows: wholeRows, total: wholeRows.length, loading: whole.isFetching, expanded, onExpand };
-  return { rows: lazyRows, total: lazyRows.length, loading: root.isFetching, expanded, onExpand };
+    return { rows: wholeRows as R[], total: wholeRows.length, loading: whole.isFetching, expanded, onExpand };
+  return { rows: lazyRows as R[], total: lazyRows.length, loading: root.isFetching, expanded, onExpand };
 }

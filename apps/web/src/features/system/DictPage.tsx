@@ -5,7 +5,7 @@ import CrudPage from '../../components/crud/CrudPage';
 import type { CrudField, CrudSchema, Row } from '../../components/crud/types';
 import i18n from '../../i18n';
 
-/** Spec §9: dictionary dialog width and the action column widths of the two tables. */
+/** docs/product.md "Constants": dictionary dialog width and the action column widths of the two tables. */
 export const DICT_DIALOG_WIDTH = 880;
 export const DICT_PARENT_MENU_WIDTH = 250;
 export const DICT_CHILD_MENU_WIDTH = 300;
@@ -45,7 +45,7 @@ const parentFields: CrudField[] = [
 ];
 
 const childFields = (base: string): CrudField[] => [
-  // Spec §5: the child's code and parent are not editable when adding or editing.
+  // docs/product.md "Validation": the child's code and parent are not editable when adding or editing.
   { name: 'code', label: 'dict.code', editable: false, column: false },
   { name: 'dictValue', label: 'dict.dictValue', required: true, requiredMessage: 'dict.valueRequired' },
   {
@@ -63,7 +63,7 @@ const childFields = (base: string): CrudField[] => [
 ];
 
 /**
- * Dictionary management (spec §2, §3, §5): a parent table (one row per dictionary) and the child tree table of the
+ * Dictionary management (docs/product.md "Screens and routes", "Records", "Validation"): a parent table (one row per dictionary) and the child tree table of the
  * picked parent. Horizontal: side by side (system dictionaries); vertical: parent above child (business ones).
  */
 function DictPage({ biz, layout }: { biz: boolean; layout: 'horizontal' | 'vertical' }) {

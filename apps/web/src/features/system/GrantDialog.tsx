@@ -4,6 +4,8 @@ import { Empty, Modal, Spin, Tabs, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '../../components/crud/types';
 import { useSubmit } from '../../components/crud/useSubmit';
+import { labelMenuTree } from '../../layout/sidebarKeys';
+import { useMenu } from '../../stores/menu';
 
 /** strict: nodes are checked one by one (no cascade) and saved exactly as checked. */
 export type GrantTab = { key: string; label: string; tree: TreeNode[]; keys: string[]; strict?: boolean };
@@ -49,6 +51,13 @@ export function initialChecked(tree: TreeNode[], keys: string[]): string[] {
 const initialOf = (tab: GrantTab) => (tab.strict ? tab.keys.map(String) : initialChecked(tab.tree, tab.keys));
 
 function Trees({ tabs, onChange }: { tabs: GrantTab[]; onChange: (key: string, checked: string[]) => void }) {
+  const { i18n } = useTranslation();
+  const names = useMenu((s) => s.names);
+  // Menu nodes carry the name only; the user's menus (and buttons) give their aliases, as in the sidebar.
+  const trees = useMemo(
+    () => Object.fromEntries(tabs.map((tab) => [tab.key, labelMenuTree(tab.tree, names, i18n.language)])),
+    [tabs, names, i18n.language],
+  );
   const [checked, setChecked] = useState<Record<string, string[]>>(() =>
     Object.fromEntries(tabs.map((t) => [t.key, initialOf(t)])),
   );
@@ -61,7 +70,7 @@ function Trees({ tabs, onChange }: { tabs: GrantTab[]; onChange: (key: string, c
           checkable
           checkStrictly={tab.strict}
           defaultExpandAll
-          treeData={tab.tree}
+          treeData={trees[tab.key]}
           checkedKeys={checked[tab.key]}
           onCheck={(keys) => {
             const list = (Array.isArray(keys) ? keys : keys.checked).map(String);

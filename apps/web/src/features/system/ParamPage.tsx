@@ -1,7 +1,7 @@
 import CrudPage from '../../components/crud/CrudPage';
 import type { CrudSchema } from '../../components/crud/types';
 
-/** 参数管理 (spec §3 system parameter, §5 messages; validated on blur). */
+/** 参数管理 (docs/product.md "Records" system parameter, "Validation" messages; validated on blur). */
 const schema: CrudSchema = {
   base: '/api/blade-system/param',
   title: 'param.title',

@@ -7,6 +7,7 @@ import { useSubmit } from '../../components/crud/useSubmit';
 import type { CrudContext, CrudField, CrudSchema, Row } from '../../components/crud/types';
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from '../../api/system';
 import i18n from '../../i18n';
+import { useSettings } from '../../stores/settings';
 import { showOnce } from './once';
 
 const DEPT_TREE = '/api/blade-system/dept/tree';
@@ -134,6 +135,8 @@ export default function UserPage() {
   const depts = useTree(DEPT_TREE);
   const [deptId, setDeptId] = useState<string | undefined>();
   const [granting, setGranting] = useState<{ rows: Row[]; ctx: CrudContext } | null>(null);
+  // Below 768 px the tree stacks above the table instead of squeezing it.
+  const narrow = useSettings((s) => s.screen === 0);
 
   const schema = useMemo<CrudSchema>(() => {
     const confirmThen = (title: string, run: () => Promise<unknown>, done: string, ctx: CrudContext) =>
@@ -201,12 +204,12 @@ export default function UserPage() {
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId]);
 
   return (
-    <Grid gutter={12} wrap={false}>
-      <Col flex="240px">
+    <Grid gutter={[12, 12]} wrap={narrow}>
+      <Col flex={narrow ? '100%' : '240px'} style={{ minWidth: 0 }}>
         <Card
           title={t('user.depts')}
           size="small"
-          styles={{ body: { padding: 8, maxHeight: 'calc(100vh - 220px)', overflow: 'auto' } }}
+          styles={{ body: { padding: 8, maxHeight: narrow ? 200 : 'calc(100vh - 220px)', overflow: 'auto' } }}
         >
           {depts.isLoading ? (
             <Spin />
@@ -224,7 +227,7 @@ export default function UserPage() {
           )}
         </Card>
       </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+      <Col flex={narrow ? '100%' : 'auto'} style={{ minWidth: 0 }}>
         <CrudPage schema={schema} params={params} />
       </Col>
       {granting && <RolesDialog rows={granting.rows} ctx={granting.ctx} onClose={() => setGranting(null)} />}
