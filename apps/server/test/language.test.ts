@@ -51,4 +51,17 @@ describe('English requests get English answers on every route', () => {
     }
     expect(chinese).toEqual([]);
   });
+
+  it('dictionaries answer their entries in the reader language (system and business)', async () => {
+    // The platform tenant's business dictionaries are seeded; a new tenant starts with none.
+    const values = async (url: string, lang?: 'en') =>
+      ((await client(t, platform, lang).get(url)).json().data as { dictValue: string }[]).map((e) => e.dictValue);
+    expect(await values('/api/blade-system/dict/dictionary?code=sex', 'en')).toEqual(['Male', 'Female', 'Unknown']);
+    expect(await values('/api/blade-system/dict/dictionary?code=sex')).toEqual(['男', '女', '未知']);
+    expect(await values('/api/blade-system/dict-biz/dictionary?code=device_status', 'en')).toEqual([
+      'Online',
+      'Offline',
+      'Faulty',
+    ]);
+  });
 });

@@ -363,6 +363,7 @@ const en: Messages = {
     pickParent: 'Pick a dictionary in the list first',
     code: 'Code',
     dictValue: 'Name',
+    dictValueEn: 'English name',
     parentId: 'Parent',
     dictKey: 'Key',
     sort: 'Sort',

@@ -364,6 +364,7 @@ const zh = {
     pickParent: '请先在字典列表中选择一个字典',
     code: '字典编号',
     dictValue: '字典名称',
+    dictValueEn: '英文名称',
     parentId: '上级字典',
     dictKey: '字典键值',
     sort: '字典排序',

@@ -210,6 +210,8 @@ const dictColumns = () => ({
   code: varchar('code', { length: 255 }).notNull(),
   dictKey: varchar('dict_key', { length: 255 }),
   dictValue: varchar('dict_value', { length: 255 }).notNull(),
+  /** The entry's name in English (answered to English requests; the Chinese name when empty). */
+  dictValueEn: varchar('dict_value_en', { length: 255 }),
   sort: integer('sort').notNull().default(0),
   remark: varchar('remark', { length: 255 }),
   isSealed: smallint('is_sealed').notNull().default(0),

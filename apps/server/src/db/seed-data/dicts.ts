@@ -3,40 +3,63 @@ export type DictSeed = {
   code: string;
   dictValue: string;
   remark?: string;
-  children: { dictKey: string; dictValue: string; sort: number; remark?: string }[];
+  dictValueEn?: string;
+  children: { dictKey: string; dictValue: string; dictValueEn?: string; sort: number; remark?: string }[];
 };
 
-const d = (code: string, dictValue: string, entries: string): DictSeed => ({
+/** `entries`: key:中文:English, comma separated. */
+const d = (code: string, dictValue: string, dictValueEn: string, entries: string): DictSeed => ({
   code,
   dictValue,
+  dictValueEn,
   children: entries.split(',').map((e, i) => {
-    const [dictKey, value] = e.split(':');
-    return { dictKey, dictValue: value, sort: i + 1 };
+    const [dictKey, value, en] = e.split(':');
+    return { dictKey, dictValue: value, dictValueEn: en, sort: i + 1 };
   }),
 });
 
 export const dictSeed: DictSeed[] = [
-  d('sex', '性别', '1:男,2:女,3:未知'),
-  d('yes_no', '是否', '0:否,1:是'),
-  d('menu_category', '菜单类型', '1:菜单,2:按钮'),
-  d('button_func', '按钮功能', '1:工具栏,2:操作栏,3:工具操作栏'),
-  d('data_scope_type', '数据权限类型', '1:全部,2:本人,3:本部门,4:本部门及以下,5:自定义'),
-  d('api_scope_type', '接口权限类型', '1:系统接口,2:业务接口'),
-  d('post_category', '岗位类型', '1:高层,2:中层,3:基层,4:其他'),
-  d('org_category', '机构类型', '1:公司,2:部门,3:小组'),
-  d('notice', '通知类型', '1:发布通知,2:批转通知,3:转发通知,4:指示通知,5:任免通知,6:事务通知'),
-  d('flow', '流程类型', '1:请假流程,2:报销流程'),
-  d('oss', '对象存储类型', '1:minio,2:七牛云,3:阿里云,4:腾讯云'),
-  d('sms', '短信服务类型', '1:云片,2:七牛云,3:阿里云,4:腾讯云'),
-  d('region_level', '行政区划等级', '1:省份,2:地市,3:区县,4:乡镇,5:村委'),
-  d('user_status', '用户状态', '1:正常,2:待审核,3:停用'),
-  d('tenant_status', '租户状态', '1:正常,2:停用'),
+  d('sex', '性别', 'Sex', '1:男:Male,2:女:Female,3:未知:Unknown'),
+  d('yes_no', '是否', 'Yes or no', '0:否:No,1:是:Yes'),
+  d('menu_category', '菜单类型', 'Menu type', '1:菜单:Menu,2:按钮:Button'),
+  d('button_func', '按钮功能', 'Button action', '1:工具栏:Toolbar,2:操作栏:Row,3:工具操作栏:Toolbar and row'),
+  d(
+    'data_scope_type',
+    '数据权限类型',
+    'Data scope type',
+    '1:全部:All,2:本人:Own records,3:本部门:Own department,4:本部门及以下:Own department and below,5:自定义:Custom',
+  ),
+  d('api_scope_type', '接口权限类型', 'API scope type', '1:系统接口:System API,2:业务接口:Business API'),
+  d('post_category', '岗位类型', 'Post category', '1:高层:Senior,2:中层:Middle,3:基层:Junior,4:其他:Other'),
+  d('org_category', '机构类型', 'Organisation type', '1:公司:Company,2:部门:Department,3:小组:Team'),
+  d(
+    'notice',
+    '通知类型',
+    'Notice type',
+    '1:发布通知:Announcement,2:批转通知:Forwarded for approval,3:转发通知:Forwarded,4:指示通知:Instruction,5:任免通知:Appointment,6:事务通知:Administrative',
+  ),
+  d('flow', '流程类型', 'Process type', '1:请假流程:Leave,2:报销流程:Expenses'),
+  d(
+    'oss',
+    '对象存储类型',
+    'Object storage type',
+    '1:minio:MinIO,2:七牛云:Qiniu,3:阿里云:Aliyun,4:腾讯云:Tencent Cloud',
+  ),
+  d('sms', '短信服务类型', 'SMS service type', '1:云片:Yunpian,2:七牛云:Qiniu,3:阿里云:Aliyun,4:腾讯云:Tencent Cloud'),
+  d(
+    'region_level',
+    '行政区划等级',
+    'Region level',
+    '1:省份:Province,2:地市:City,3:区县:District,4:乡镇:Town,5:村委:Village',
+  ),
+  d('user_status', '用户状态', 'User status', '1:正常:Active,2:待审核:Pending,3:停用:Disabled'),
+  d('tenant_status', '租户状态', 'Tenant status', '1:正常:Active,2:停用:Disabled'),
 ];
 
 export const dictBizSeed: DictSeed[] = [
-  d('device_status', '设备状态', '1:在线,2:离线,3:故障'),
-  d('device_type', '设备类型', '1:摄像机,2:NVR,3:门禁'),
-  d('client_status', '客户状态', '1:待审核,2:已通过,3:已驳回'),
-  d('approval_status', '审批状态', '0:待审批,1:通过,2:驳回'),
-  d('subdomain_status', '子域名状态', '0:申请中,1:已启用,2:已停用'),
+  d('device_status', '设备状态', 'Device status', '1:在线:Online,2:离线:Offline,3:故障:Faulty'),
+  d('device_type', '设备类型', 'Device type', '1:摄像机:Camera,2:NVR:NVR,3:门禁:Access control'),
+  d('client_status', '客户状态', 'Client status', '1:待审核:Pending,2:已通过:Approved,3:已驳回:Rejected'),
+  d('approval_status', '审批状态', 'Approval status', '0:待审批:Pending,1:通过:Approved,2:驳回:Rejected'),
+  d('subdomain_status', '子域名状态', 'Sub-domain status', '0:申请中:Applied,1:已启用:Running,2:已停用:Stopped'),
 ];

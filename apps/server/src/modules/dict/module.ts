@@ -148,24 +148,30 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
       const auth = requireAuth(req);
       const code = req.query.code;
       const cacheTenant = global ? '000000' : auth.tenantId;
-      return ok(
-        await s.cache.get(cacheTenant, `${def.code}:${code}`, () =>
-          withTenant(s.db, auth.tenantId, (tx) =>
-            tx
-              .select({
-                id: t.id,
-                parentId: t.parentId,
-                code: t.code,
-                dictKey: t.dictKey,
-                dictValue: t.dictValue,
-                sort: t.sort,
-                remark: t.remark,
-              })
-              .from(t)
-              .where(and(mine(auth.tenantId), eq(t.code, code), eq(t.isDeleted, 0), sql`${t.parentId} <> 0`))
-              .orderBy(asc(t.sort), asc(t.id)),
-          ),
+      const entries = await s.cache.get(cacheTenant, `${def.code}:${code}`, () =>
+        withTenant(s.db, auth.tenantId, (tx) =>
+          tx
+            .select({
+              id: t.id,
+              parentId: t.parentId,
+              code: t.code,
+              dictKey: t.dictKey,
+              dictValue: t.dictValue,
+              dictValueEn: t.dictValueEn,
+              sort: t.sort,
+              remark: t.remark,
+            })
+            .from(t)
+            .where(and(mine(auth.tenantId), eq(t.code, code), eq(t.isDeleted, 0), sql`${t.parentId} <> 0`))
+            .orderBy(asc(t.sort), asc(t.id)),
         ),
+      );
+      // Selects show the entry in the reader's language.
+      return ok(
+        entries.map(({ dictValueEn, ...e }) => ({
+          ...e,
+          dictValue: req.lang === 'en' && dictValueEn ? dictValueEn : e.dictValue,
+        })),
       );
     },
   );

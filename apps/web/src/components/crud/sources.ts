@@ -7,11 +7,12 @@ import type { CrudField, Option, TreeNode } from './types';
 /** Where a field's choices come from, as a TanStack Query (cached per dictionary code / URL). */
 function sourceOf(
   f: CrudField,
+  lang: string,
 ): { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number } | null {
   if (f.treeUrl) return { queryKey: ['tree', f.treeUrl], queryFn: () => fetchTree(f.treeUrl!), staleTime: 30_000 };
-  if (f.dict) return { queryKey: ['dict', f.dict], queryFn: () => dictionary(f.dict!), staleTime: 300_000 };
+  if (f.dict) return { queryKey: ['dict', f.dict, lang], queryFn: () => dictionary(f.dict!), staleTime: 300_000 };
   if (f.dictBiz)
-    return { queryKey: ['dictBiz', f.dictBiz], queryFn: () => dictionary(f.dictBiz!, true), staleTime: 300_000 };
+    return { queryKey: ['dictBiz', f.dictBiz, lang], queryFn: () => dictionary(f.dictBiz!, true), staleTime: 300_000 };
   if (f.optionsUrl)
     return { queryKey: ['options', f.optionsUrl], queryFn: () => fetchRecords(f.optionsUrl!), staleTime: 30_000 };
   return null;
@@ -42,8 +43,12 @@ function walk(nodes: TreeNode[] | undefined, into: Map<string, string>) {
 
 /** Options and trees of every field that has a source; all memoised on the fetched data. */
 export function useFieldSources(fields: CrudField[]): FieldSources {
-  const { t } = useTranslation();
-  const withSource = useMemo(() => fields.map((f) => [f, sourceOf(f)] as const).filter(([, s]) => s), [fields]);
+  // Dictionaries answer in the reader's language: cached per language.
+  const { t, i18n } = useTranslation();
+  const withSource = useMemo(
+    () => fields.map((f) => [f, sourceOf(f, i18n.language)] as const).filter(([, s]) => s),
+    [fields, i18n.language],
+  );
   const data = useQueries({
     queries: withSource.map(([, s]) => ({ ...s!, retry: false })),
     combine: combineData,

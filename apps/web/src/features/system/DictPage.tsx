@@ -48,6 +48,7 @@ const childFields = (base: string): CrudField[] => [
   // docs/product.md "Validation": the child's code and parent are not editable when adding or editing.
   { name: 'code', label: 'dict.code', editable: false, column: false },
   { name: 'dictValue', label: 'dict.dictValue', required: true, requiredMessage: 'dict.valueRequired' },
+  { name: 'dictValueEn', label: 'dict.dictValueEn' },
   {
     name: 'parentId',
     label: 'dict.parentId',

@@ -39,6 +39,7 @@ export const dictFields = (ref: string, base: string) =>
       required: { zh: '请输入字典名称', en: 'Enter the dictionary name' },
       search: 'like',
     },
+    dictValueEn: { kind: 'text', label: { zh: '英文名称', en: 'English name' } },
     sort: {
       kind: 'int',
       min: 0,
