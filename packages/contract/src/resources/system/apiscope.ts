@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource } from '../../resource/define.ts';
 import { scopeFields } from './datascope.ts';
 
@@ -39,6 +40,6 @@ export const apiscope = defineResource({
       label: { zh: '请求方法', en: 'Method' },
       default: '*',
     },
-    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' } },
+    remark: commonFields.remark(),
   },
 });

@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource, type FieldDef } from '../../resource/define.ts';
 
 /** The fields data scopes and API scopes share: the menu they belong to, the resource, the name. */
@@ -77,6 +78,6 @@ export const datascope = defineResource({
       sample: 'admin',
       ui: { column: false, showWhen: custom, placeholder: { zh: '多个值用逗号分隔', en: 'Comma-separated values' } },
     },
-    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' } },
+    remark: commonFields.remark(),
   },
 });

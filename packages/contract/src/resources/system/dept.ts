@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource } from '../../resource/define.ts';
 
 /**
@@ -54,15 +55,7 @@ export const dept = defineResource({
       default: 1,
       search: 'eq',
     },
-    sort: {
-      kind: 'int',
-      min: 0,
-      max: 999999,
-      label: { zh: '排序', en: 'Sort' },
-      default: 0,
-      sort: true,
-      ui: { width: 80 },
-    },
+    sort: commonFields.sort(),
     remark: { kind: 'textarea', max: 255, label: { zh: '备注', en: 'Remark' } },
   },
 });

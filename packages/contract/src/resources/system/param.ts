@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource } from '../../resource/define.ts';
 
 /** 参数管理: platform-wide settings (password policy, tenant defaults), the platform administrator's alone. */
@@ -30,6 +31,6 @@ export const param = defineResource({
       search: 'like',
       ui: { column: true },
     },
-    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' } },
+    remark: commonFields.remark(),
   },
 });

@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource } from '../../resource/define.ts';
 
 /** 岗位管理: a tenant's posts; categories from the post_category dictionary. */
@@ -32,7 +33,7 @@ export const post = defineResource({
       required: { zh: '请输入岗位名称', en: 'Enter the post name' },
       search: 'like',
     },
-    sort: { kind: 'int', label: { zh: '排序', en: 'Sort' }, min: 0, max: 99999, sort: true, ui: { width: 80 } },
-    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' } },
+    sort: commonFields.sort(99999),
+    remark: commonFields.remark(),
   },
 });

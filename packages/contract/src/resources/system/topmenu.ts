@@ -1,3 +1,4 @@
+import { commonFields } from '../common.ts';
 import { defineResource } from '../../resource/define.ts';
 
 /** 顶部菜单: a tenant's top menus; the menus under each are set by the module's `grant` (code topmenu_setting). */
@@ -28,14 +29,6 @@ export const topmenu = defineResource({
       sort: true,
     },
     source: { kind: 'text', label: { zh: '菜单图标', en: 'Icon' }, ui: { widget: 'icon' } },
-    sort: {
-      kind: 'int',
-      min: 0,
-      max: 999999,
-      label: { zh: '排序', en: 'Sort' },
-      default: 0,
-      sort: true,
-      ui: { width: 80 },
-    },
+    sort: commonFields.sort(),
   },
 });
