@@ -479,6 +479,8 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     const parentField = Object.entries(t as unknown as Record<string, PgColumn>).find(
       ([, c]) => c === tree.parentId,
     )?.[0];
+    // A parent taken on insert only is never written by an update: nothing to check then.
+    if (existing && parentField && spec.createOnly?.includes(parentField)) return;
     const parentId = parentField ? input[parentField] : undefined;
     if (parentId === undefined || parentId === null || parentId === '' || parentId === '0') return;
     const field = parentField!;

@@ -81,7 +81,7 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
     case 'switch': {
       const min = f.kind === 'switch' ? 0 : (f.min ?? INT_MIN);
       const max = f.kind === 'switch' ? 1 : (f.max ?? INT_MAX);
-      const bad = e(msg(f.kind === 'decimal' ? 'notNumber' : 'notInt', { label }));
+      const bad = e(f.invalid ?? msg(f.kind === 'decimal' ? 'notNumber' : 'notInt', { label }));
       base = z
         .union([z.number({ error: bad }), z.string({ error: bad }), z.boolean({ error: bad })], { error: bad })
         .transform((v, ctx) => {
@@ -95,7 +95,7 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
             return z.NEVER;
           }
           if (n < min || n > max) {
-            ctx.addIssue({ code: 'custom', message: e(msg('outOfRange', { label, min, max })) });
+            ctx.addIssue({ code: 'custom', message: e(f.invalid ?? msg('outOfRange', { label, min, max })) });
             return z.NEVER;
           }
           return n;
