@@ -88,7 +88,7 @@ export type CrudSpec<B extends z.ZodObject> = {
   list: ListRules;
   /** Names a list path other than 'list' (e.g. 'page'). */
   listPath?: string;
-  /** A global table (listed in tenant-db GLOBAL_TABLES): no tenant column, no tenant filter. */
+  /** A global table (declared with its reason in db/schema/tables.ts): no tenant column, no tenant filter. */
   global?: boolean;
   /** true: every route is the platform administrator's; 'write': only submit and remove are. */
   platform?: boolean | 'write';

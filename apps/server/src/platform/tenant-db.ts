@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
-/**
- * Tables deliberately reachable without a tenant filter, and why. Every other table carries tenant_id,
- * is queried only inside withTenant(), and is guarded by row-level security (migration 0001_rls).
- */
-export const GLOBAL_TABLES = {
-  tenant: 'the tenants themselves; managed by the platform administrator only',
-  oauth_client: 'OAuth clients are platform-wide; checked before any tenant is known',
-  dict: 'system dictionaries are platform-managed and read by every tenant',
-  param: 'system parameters are platform-wide settings',
-  captcha: 'issued before login, keyed by a random id',
-  login_failure: 'written while the caller is not yet authenticated; keyed by tenant + account',
-  auth_session: 'refresh tokens are looked up by hash before the tenant is known',
-  system_secret: 'server secrets (signing key)',
-} as const;
+/** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
 /**
  * Runs `fn` in one transaction as the non-superuser role atrium_app with app.tenant_id set, so
