@@ -205,6 +205,7 @@ const en: Messages = {
     total: '{{n}} in all',
     required: 'Enter the {{field}}',
     addChild: 'Add child',
+    createTime: 'Created',
     rangeFrom: 'Min',
     rangeTo: 'Max',
     upload: 'Upload',

@@ -199,6 +199,7 @@ const zh = {
     total: '共 {{n}} 条',
     required: '请输入{{field}}',
     addChild: '新增子项',
+    createTime: '创建时间',
     rangeFrom: '最小值',
     rangeTo: '最大值',
     upload: '上传',

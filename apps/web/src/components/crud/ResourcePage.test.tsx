@@ -118,6 +118,27 @@ describe('a screen from a definition alone', () => {
     expect(sent).not.toHaveProperty('expireTime');
   }, 60_000);
 
+  it('every resource list offers the creation-time range (createTime_dategt / createTime_datelt)', async () => {
+    const view = mount(<ResourcePage def={blackinfo} />);
+    await screen.findByText('13800000000');
+    const search = view.container.querySelector('form') as HTMLElement;
+    expect(within(search).getByText('创建时间')).toBeTruthy();
+    const pickers = Array.from(search.querySelectorAll('.ant-picker-range'));
+    const [from, to] = Array.from(pickers.at(-1)!.querySelectorAll('input')) as HTMLInputElement[];
+    fireEvent.mouseDown(from);
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '2026-02-01 00:00:00' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter' });
+    fireEvent.focus(to);
+    fireEvent.change(to, { target: { value: '2026-02-28 23:59:59' } });
+    fireEvent.keyDown(to, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(within(search).getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(listCalls().at(-1)).toHaveProperty('createTime_dategt'));
+    const sent = listCalls().at(-1) as Record<string, string>;
+    expect(new Date(sent.createTime_dategt).getTime()).toBe(new Date(2026, 1, 1, 0, 0, 0).getTime());
+    expect(new Date(sent.createTime_datelt).getTime()).toBe(new Date(2026, 1, 28, 23, 59, 59).getTime());
+  }, 60_000);
+
   it('derives the schema: codes, columns, rules from the contract', () => {
     const s = resourceSchema(postDef);
     expect(s.codes).toEqual({ add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' });

@@ -150,6 +150,15 @@ function crudField(code: string, path: string, name: string, f: FieldDef): CrudF
   }
 }
 
+const createTimeRange: CrudField = {
+  name: 'createTime',
+  kind: 'datetime',
+  label: 'crud.createTime',
+  search: 'range',
+  column: false,
+  form: false,
+};
+
 /** The engine's schema of a definition: fields, codes, tree, lifecycle actions; texts registered in i18next. */
 export function resourceSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>): CrudSchema<RecordOf<F>> {
   registerResourceTexts(def as ResourceDef);
@@ -178,7 +187,11 @@ export function resourceSchema<F extends Record<string, FieldDef>>(def: Resource
     listPath: def.listPath,
     title: k('label'),
     codes: { add: codes.add, edit: codes.edit, delete: codes.remove, view: codes.viewButton },
-    fields: Object.entries(def.fields).map(([n, f]) => crudField(def.code, `fields.${n}`, n, f)),
+    fields: [
+      ...Object.entries(def.fields).map(([n, f]) => crudField(def.code, `fields.${n}`, n, f)),
+      // Every list takes a creation-time range (createTime_dategt / createTime_datelt) unless the definition says no.
+      ...(def.createTimeRange === false || def.fields.createTime ? [] : [createTimeRange]),
+    ],
     tree: lazyTree ? { lazy: true, parentField: def.tree!.parent } : undefined,
     lifecycle: lifecycle.length ? lifecycle : undefined,
     dialogWidth: def.dialogWidth,
