@@ -76,7 +76,9 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in ATRIUM_TRUST_PROXY: the client IP stored for
+    // logins, sessions and rate limits cannot be forged by a client.
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,6 +13,12 @@ describe('config', () => {
     expect(() => loadConfig({ ATRIUM_CAPTCHA: 'false' })).toThrow(/ATRIUM_CAPTCHA/);
   });
 
+  it('trusts no proxy by default; ATRIUM_TRUST_PROXY names addresses or ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ ATRIUM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ ATRIUM_TRUST_PROXY: 'true' })).toThrow(/ATRIUM_TRUST_PROXY/);
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

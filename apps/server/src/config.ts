@@ -17,6 +17,13 @@ const schema = z.object({
   ATRIUM_WEB_DIST: z.string().optional(),
   ATRIUM_UPLOAD_MAX_KB: z.coerce.number().int().positive().default(10240),
   ATRIUM_TIME_ZONE: z.string().default('Asia/Shanghai'),
+  ATRIUM_TRUST_PROXY: z
+    .string()
+    .regex(
+      /^\s*[0-9a-fA-F.:]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F.:]+(\/\d{1,3})?)*\s*$/,
+      'must be a comma list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -32,6 +39,8 @@ export type Config = {
   webDist: string;
   uploadMaxBytes: number;
   timeZone: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  trustProxy: string[];
 };
 
 export class ConfigError extends Error {}
@@ -58,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.ATRIUM_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     uploadMaxBytes: e.ATRIUM_UPLOAD_MAX_KB * 1024,
     timeZone: e.ATRIUM_TIME_ZONE,
+    trustProxy: (e.ATRIUM_TRUST_PROXY ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
   };
   if (config.env === 'production') {
     const problems: string[] = [];

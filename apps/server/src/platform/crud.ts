@@ -608,6 +608,7 @@ export async function requireCode(s: Services, req: FastifyRequest, code: string
   const auth = requireAuth(req);
   const codes = await permissionCodes(s, auth.tenantId, auth.roleIds);
   if (codes.has(code)) return;
-  if (apiRuleMatches(await apiRules(s, auth.tenantId, auth.roleIds), req.method, req.url.split('?')[0], [code])) return;
+  const route = req.routeOptions.url ?? req.url.split('?')[0];
+  if (apiRuleMatches(await apiRules(s, auth.tenantId, auth.roleIds), req.method, route, [code])) return;
   throw forbidden(code);
 }

@@ -44,9 +44,11 @@ export function bearerOf(req: FastifyRequest): string | null {
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.
+    const route = req.routeOptions.url;
+    if (!route) return; // unknown path: the 404 handler answers
+    if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
-    if (!req.routeOptions.url) return; // unknown path: the 404 handler answers
     if (config.auth === 'none') {
       const token = bearerOf(req);
       if (token) req.auth = await tokens.verifyAccess(token);
@@ -65,7 +67,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
       const codes = await access.codes(claims.tenantId, claims.roleIds);
       if (
         !wanted.some((c) => codes.has(c)) &&
-        !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, req.url.split('?')[0], wanted))
+        !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, route, wanted))
       )
         throw forbidden(wanted.join(' / '));
     }
