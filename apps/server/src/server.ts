@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { resolveSigningKey } from './db/signing-key.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { buildApp } from './app.ts';
 
 export type StartOptions = { onCaptcha?: (key: string, text: string) => void };
@@ -28,10 +29,7 @@ export async function start(opts: StartOptions = {}) {
     db: database.db,
     signingKey: key,
     onCaptcha: opts.onCaptcha,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -30,6 +30,8 @@ export type TestApp = {
 export type TestDbOptions = {
   /** Build this database from scratch (migrations, then the seed) instead of copying the run's seeded image. */
   fresh?: boolean;
+  /** The app's logger (default: none), e.g. to scan what would be logged. */
+  logger?: import('fastify').FastifyServerOptions['logger'];
   /** false: migrated but never seeded (implies fresh). */
   seed?: boolean;
 };
@@ -77,6 +79,7 @@ export async function createTestApp(
   const { app, services, routeTable } = await buildApp({
     config,
     db: database.db,
+    logger: db.logger,
     signingKey: randomBytes(32).toString('hex'),
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { decodeMsg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
+import { loggableError } from './logging.ts';
 import { translateField } from './fields.ts';
 
 /** Language per request, the envelope for every error, and the /api 404. */
@@ -73,7 +74,7 @@ export function registerHttpBasics(app: FastifyInstance): void {
       const text = known[err.code] ?? texts.badRequest;
       return reply.status(status).send(fail(status, render(text, lang)));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send(fail(500, `${render(texts.unknown, lang)} (request id: ${req.id})`));
   });
 }

@@ -1,0 +1,63 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * What the logs may hold (docs/server.md "Logs"): no credential ever. The token endpoint carries the password hash,
+ * refresh token and captcha in its query; those values are replaced before a line is written. A failed query's
+ * parameters (a new user's password hash, say) never reach a log line: only the SQL text does.
+ */
+const SECRET_PARAMS =
+  /^(password|oldPassword|newPassword|newPassword1|pwd|refresh_token|access_token|token|code|captcha|captchaCode|secret|clientSecret|verificationCode|ticket)$/i;
+
+export function redactUrl(url: string): string {
+  const i = url.indexOf('?');
+  if (i < 0) return url;
+  const params = new URLSearchParams(url.slice(i + 1));
+  let changed = false;
+  for (const key of [...params.keys()]) {
+    if (SECRET_PARAMS.test(key)) {
+      params.set(key, '[REDACTED]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, i)}?${params.toString()}` : url;
+}
+
+/**
+ * An error as it may be logged: a failed query's SQL text and the database's error code, constraint, table and
+ * column — never its parameters, and never the database's message, which quotes the offending value.
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  const strip = (s: unknown) => (typeof s === 'string' ? s.replace(/\nparams: [\s\S]*?(\n {4}at |$)/, '$1') : s);
+  const e = err as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
+  const db = e?.cause as { code?: string; constraint?: string; table?: string; column?: string } | undefined;
+  const fromDb = !!db && typeof db.code === 'string' && /^[0-9A-Z]{5}$/.test(db.code);
+  return {
+    type: e?.name,
+    message: strip(e?.message),
+    stack: strip(e?.stack),
+    code: e?.code,
+    db: fromDb ? { code: db.code, constraint: db.constraint, table: db.table, column: db.column } : undefined,
+  };
+}
+
+/** The server's logger: JSON lines with the request id, secrets left out. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'],
+    serializers: {
+      req: (req: {
+        method: string;
+        url: string;
+        hostname?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
