@@ -4,7 +4,6 @@ export const userTexts = {
   notSelf: { zh: '不能删除自己', en: 'You cannot remove yourself' },
   oldPasswordWrong: { zh: '原密码错误', en: 'The old password is wrong' },
   mismatch: { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
-  accountTaken: { zh: '账号已存在', en: 'The account already exists' },
   registered: { zh: '注册申请已提交', en: 'The application has been submitted' },
   passwordChanged: { zh: '修改成功', en: 'Password changed' },
   noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
@@ -20,6 +19,7 @@ export const selfTexts = {
   confirmRequired: { zh: '请确认新密码', en: 'Confirm the new password' },
   tenantRequired: { zh: '请先输入租户编号', en: 'Enter the tenant id first' },
   accountRequired: { zh: '请先输入账号名称', en: 'Enter the account name first' },
+  nameTooLong: { zh: '姓名最多 10 个字符', en: 'The name has at most 10 characters' },
   accountChars: { zh: '账号只能包含字母、数字和 _ . @ -', en: 'The account may hold only letters, digits and _ . @ -' },
   passwordRequired: { zh: '请先输入密码', en: 'Enter the password first' },
 };

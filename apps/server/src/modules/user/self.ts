@@ -26,7 +26,8 @@ const passwordBody = z.object({
 
 const guestBody = z.object({
   tenantId: z.string().trim().min(1, fieldMsg(texts.tenantRequired)).max(12),
-  name: z.string().trim().max(20).optional(),
+  // Stored as the real name too: no longer than that column (10).
+  name: z.string().trim().max(10, fieldMsg(texts.nameTooLong)).optional(),
   account: z
     .string()
     .trim()

@@ -139,8 +139,9 @@ export async function registerGuest(s: Services, body: GuestApplication) {
         id: newId(),
         tenantId: t.tenantId,
         account: body.account,
-        name: body.name ?? body.account,
-        realName: body.name ?? body.account,
+        // Without a name the account stands in, cut to the columns' widths (name 20, real name 10).
+        name: body.name || body.account.slice(0, 20),
+        realName: body.name || body.account.slice(0, 10),
         password: hash,
         oauthId: body.oauthId ?? null,
         status: 2,
@@ -149,9 +150,9 @@ export async function registerGuest(s: Services, body: GuestApplication) {
       }),
     );
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw badRequest(userTexts.accountTaken, [{ field: 'account', message: userTexts.accountTaken }]);
-    throw err;
+    // A taken account gets the answer a free one gets (as login does for a wrong password): the registration
+    // page must not tell a stranger which accounts exist. Nothing is written; the password was hashed either way.
+    if (!isUniqueViolation(err)) throw err;
   }
   return true;
 }
