@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { fill, type Msg } from '@atrium/contract';
+import { fill, MAX_ID, msg, type Msg } from '@atrium/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,12 +35,15 @@ type Columns = {
 export type CrudTable = PgTable & Columns & { tenantId?: PgColumn };
 export type Row = Record<string, unknown> & { id: string; version: number };
 
+/** A numeric id that a bigint column can hold (at most 2^63−1): anything else is a 400, never a database error. */
+const inRange = (s: string) => /^\d{1,19}$/.test(s) && BigInt(s) <= MAX_ID;
+const idString = (message: string) => z.string().refine(inRange, message);
 export const idParam = z
-  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().positive()])
+  .union([idString('must be a numeric id'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 /** A parent id: '0' is the root. */
 export const parentParam = z
-  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()])
+  .union([idString('must be a numeric id'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform(String);
 export const idList = z
   .string()
@@ -53,12 +56,7 @@ export const idList = z
       .map((x) => x.trim())
       .filter(Boolean),
   )
-  .pipe(
-    z
-      .array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric'))
-      .min(1)
-      .max(1000),
-  );
+  .pipe(z.array(idString('ids must be numeric')).min(1).max(1000));
 /** Ids in a JSON body: an array of ids or a comma list. */
 export const idArray = z
   .union([
@@ -73,7 +71,7 @@ export const idArray = z
           .filter(Boolean),
       ),
   ])
-  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ids must be numeric')).max(5000));
+  .pipe(z.array(idString('ids must be numeric')).max(5000));
 
 export type CrudSpec<B extends z.ZodObject> = {
   /** Entity name used in audit records and messages. */
@@ -372,8 +370,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const { parentId, ...rest } = query;
       const q = parseListQuery(rest, spec.list);
       const scope = await scopeOf(auth);
-      const parent =
-        parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentParam.parse(parentId);
+      const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentOf(parentId);
       return run(auth, async (tx) => {
         const rows = (await tx
           .select()
@@ -592,6 +589,16 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
     );
   }
   return svc;
+}
+
+/** A parent id from a query: the root '0' or an id in range, else a 400 naming the parameter. */
+function parentOf(value: unknown): string {
+  const parsed = parentParam.safeParse(value);
+  if (!parsed.success)
+    throw badRequest(msg('notId', { label: { zh: 'parentId', en: 'parentId' } }), [
+      { field: 'parentId', message: msg('notId', { label: { zh: 'parentId', en: 'parentId' } }) },
+    ]);
+  return parsed.data;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { decodeMsg, type Msg } from '@atrium/contract';
+import { decodeMsg, msg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
 import { loggableError } from './logging.ts';
@@ -13,6 +13,15 @@ export function registerHttpBasics(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     req.lang = langOf(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
+  });
+  // No text column can hold a NUL byte: refuse it anywhere in a query or a JSON body with a 400 naming the field,
+  // before any validator or query sees it.
+  app.addHook('preValidation', async (req) => {
+    const where = findNul(req.query, '') ?? findNul(req.body, '');
+    if (where !== null) {
+      const label = { zh: where || 'body', en: where || 'body' };
+      throw new AppError(400, msg('nulByte', { label }), [{ field: where, message: msg('nulByte', { label }) }]);
+    }
   });
   // Success texts may be Msgs: the answer follows the request's language.
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
@@ -77,4 +86,17 @@ export function registerHttpBasics(app: FastifyInstance): void {
     req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send(fail(500, `${render(texts.unknown, lang)} (request id: ${req.id})`));
   });
+}
+
+/** The path of the first string holding a NUL byte (keys included), or null. */
+function findNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object' || depth > 20) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return at;
+    const found = findNul(v, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }

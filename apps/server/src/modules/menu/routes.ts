@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parentParam } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { buttons, routes, topMenus } from './service.ts';
 
-const idString = z
-  .union([z.string().regex(/^\d{1,19}$/, 'must be a numeric id'), z.number().int().nonnegative()])
-  .transform(String);
+/** A top menu's id, within bigint range (the one id rule of the factory). */
+const idString = parentParam;
 
 export function menuRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
