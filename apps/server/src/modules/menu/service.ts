@@ -5,24 +5,11 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { subtree } from '../../platform/tree.ts';
+import type { MenuNode } from '@atrium/contract';
 
 export type MenuRow = typeof menu.$inferSelect;
-export type MenuNode = {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  alias: string;
-  path: string;
-  source: string;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  remark: string;
-  hasChildren: boolean;
-  children: MenuNode[];
-};
+/** The menu node of the wire, one type for server and web. */
+export type { MenuNode } from '@atrium/contract';
 
 const roleKey = (roleIds: string[]) => [...roleIds].sort().join(',');
 
