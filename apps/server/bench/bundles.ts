@@ -1,24 +1,87 @@
-// Gzipped JS a browser really loads: Chromium opens /login, then logs in and lands on the home page;
-// every JS response is counted by the gzip size of its file in apps/web/dist.
+// Bytes on the wire, as Chromium counts them (CDP Network.loadingFinished encodedDataLength: headers and the body as
+// sent, compressed or not): the console built the way `npm start` builds it (precompressed .br / .gz beside each
+// file), served by the real start-up; Chromium opens /login, then logs in through the form and lands on the home
+// page. Alone: `BENCH_ONLY=wire npm run bench`.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type CDPSession } from 'playwright-core';
 import { spawnNode, stop, waitFor } from './lib.ts';
 
-export async function measureBundles(serverDir: string) {
-  const dist = path.resolve(serverDir, '../web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html')))
-    return { skipped: 'apps/web/dist missing: run npm run build first' };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-web-'));
+const PORT = '8093';
+/** docs/web.md "Bundle budget". */
+export const WIRE_BUDGET_KB = { login: 230, toHome: 450 };
+
+type Answer = { url: string; type: string; status: number; encoding: string; bytes: number };
+
+const kb = (n: number) => Math.round(n / 102.4) / 10;
+
+function summary(answers: Answer[]) {
+  const byType: Record<string, number> = {};
+  for (const a of answers) byType[a.type] = (byType[a.type] ?? 0) + a.bytes;
+  return {
+    kB: kb(answers.reduce((n, a) => n + a.bytes, 0)),
+    requests: answers.length,
+    byTypeKb: Object.fromEntries(Object.entries(byType).map(([t, n]) => [t, kb(n)])),
+  };
+}
+
+/** Builds what changed, exactly as `npm start` does (scripts/start.mjs --build-only). */
+function build(root: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with ${code}`))));
+  });
+}
+
+/** Records every http(s) answer Chromium receives, with its bytes on the wire. */
+async function recorder(cdp: CDPSession) {
+  const pending = new Map<string, Omit<Answer, 'bytes'>>();
+  let done: Answer[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    if (!/^https?:/.test(e.response.url)) return;
+    const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    pending.set(e.requestId, {
+      url: new URL(e.response.url).pathname,
+      type: e.type.toLowerCase(),
+      status: e.response.status,
+      encoding: h['content-encoding'] ?? 'identity',
+    });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const a = pending.get(e.requestId);
+    if (!a) return;
+    pending.delete(e.requestId);
+    done.push({ ...a, bytes: e.encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+  return {
+    /** The answers finished since the last take. */
+    take() {
+      const out = done;
+      done = [];
+      return out;
+    },
+  };
+}
+
+export async function measureWire(serverDir: string) {
+  const root = path.resolve(serverDir, '../..');
+  await build(root);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-wire-'));
   const captchaFile = path.join(dir, 'captchas.txt');
+  // The production start-up plus the hook that lets the bench read the captcha off the image (as a person would).
   const server = spawnNode(
     ['test/captcha-file-server.ts'],
-    { PORT: '8096', ATRIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', ATRIUM_E2E_CAPTCHA_FILE: captchaFile },
+    { PORT, ATRIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', ATRIUM_E2E_CAPTCHA_FILE: captchaFile },
     serverDir,
   );
-  const base = 'http://localhost:8096';
+  const base = `http://localhost:${PORT}`;
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
     await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000);
@@ -27,47 +90,63 @@ export async function measureBundles(serverDir: string) {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const page = await browser.newPage();
-    const seen = new Set<string>();
-    page.on('response', (r) => {
-      const u = new URL(r.url());
-      if (u.pathname.endsWith('.js')) seen.add(u.pathname);
-    });
-    const gz = (files: Iterable<string>) =>
-      Math.round(
-        [...files].reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 102.4,
-      ) / 10;
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 820 } });
+    const page = await context.newPage();
+    const rec = await recorder(await context.newCDPSession(page));
+
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-    const loginKb = gz(seen);
-    const loginFiles = seen.size;
     const key = (await page.locator('img[data-captcha-key]').getAttribute('data-captcha-key'))!;
+    const login = rec.take();
+
     const code =
       fs
         .readFileSync(captchaFile, 'utf8')
         .split('\n')
-        .find((l) => l.startsWith(key))
+        .find((l) => l.startsWith(`${key} `))
         ?.split(' ')[1] ?? '';
-    const inputs = page.locator('input');
-    const n = await inputs.count();
-    const byPlaceholder = async (re: RegExp, value: string) => {
-      for (let i = 0; i < n; i++) {
-        const ph = (await inputs.nth(i).getAttribute('placeholder')) ?? '';
-        if (re.test(ph)) {
-          await inputs.nth(i).fill(value);
-          return;
-        }
-      }
-    };
-    await byPlaceholder(/用户名|账号|user/i, 'admin');
-    await byPlaceholder(/密码|password/i, 'admin');
-    await byPlaceholder(/验证码|captcha/i, code);
+    await page
+      .getByPlaceholder(/用户名|账号|user name|account/i)
+      .first()
+      .fill('admin');
+    await page
+      .getByPlaceholder(/^(请输入)?密码|password/i)
+      .first()
+      .fill('admin');
+    await page
+      .getByPlaceholder(/验证码|captcha/i)
+      .first()
+      .fill(code);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
     // The shell and the home page are lazy chunks: wait until they have rendered, then until the network is quiet.
     await page.getByTestId('sidebar').waitFor();
     await page.getByText('快捷入口').waitFor();
     await page.waitForLoadState('networkidle');
-    return { loginPageKb: loginKb, loginPageFiles: loginFiles, shellAndHomeKb: gz(seen), shellAndHomeFiles: seen.size };
+    const shell = rec.take();
+
+    const scripts = [...login, ...shell]
+      .filter((a) => a.type === 'script')
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((a) => ({
+        file: a.url.replace('/assets/', ''),
+        kB: kb(a.bytes),
+        encoding: a.encoding,
+        atLogin: login.includes(a),
+      }));
+    const all = [...login, ...shell];
+    const api = all
+      .filter((a) => a.type === 'xhr' || a.type === 'fetch')
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((a) => ({ path: a.url, kB: kb(a.bytes), encoding: a.encoding, atLogin: login.includes(a) }));
+    return {
+      loginPage: summary(login),
+      shellAndHome: summary(shell),
+      toHome: summary(all),
+      encodings: [...new Set(all.filter((a) => a.type === 'script').map((a) => a.encoding))],
+      budgetKb: WIRE_BUDGET_KB,
+      scripts,
+      api,
+    };
   } finally {
     await browser?.close();
     await stop(server);

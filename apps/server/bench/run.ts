@@ -3,10 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BASIC, captchaLogin, load, median, spawnNode, stop, waitFor } from './lib.ts';
-import { measureBundles } from './bundles.ts';
+import { measureWire } from './bundles.ts';
 import { benchUsers } from './users.ts';
+import { benchLoad } from './load.ts';
+import { benchRevocation } from './revocation.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -18,6 +21,9 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
+// BENCH_ONLY=wire (or a comma list: start,routes,users,wire,load,revocation) runs only those sections.
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const runs = (section: string) => !only || only.includes(section);
 const print = (label: string, v: unknown) =>
   console.log(`${label.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
 
@@ -51,6 +57,30 @@ async function startTimes() {
   results.startColdMs = { median: Math.round(median(cold)), runs: cold.map(Math.round) };
   print('first start (migrate + seed), spawn→answering', results.startFirstMs);
   print('cold start on existing data dir', results.startColdMs);
+
+  // `npm start` as a person types it in the repo root, on one data dir: the first run builds whatever changed and
+  // seeds; the next ones find the builds current (scripts/start.mjs). Spawn of npm → first answer.
+  const npmDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-npm-start-'));
+  const npmRuns: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const t0 = performance.now();
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, ...env, ATRIUM_DATA_DIR: npmDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.resume();
+    child.stderr!.resume();
+    await waitFor('http://127.0.0.1:8093/api/blade-system/tenant/info?domain=x', 600_000);
+    npmRuns.push(performance.now() - t0);
+    await stop(child);
+  }
+  fs.rmSync(npmDir, { recursive: true, force: true });
+  const again = npmRuns.slice(1);
+  results.npmStartFirstMs = Math.round(npmRuns[0]);
+  results.npmStartSecondMs = { median: Math.round(median(again)), runs: again.map(Math.round) };
+  print('first npm start (builds what changed, seeds)', results.npmStartFirstMs);
+  print('second npm start, spawn→answering', results.npmStartSecondMs);
 }
 
 async function routesVersusBare() {
@@ -91,22 +121,45 @@ async function routesVersusBare() {
 }
 
 async function main() {
-  await startTimes();
-  await routesVersusBare();
+  if (runs('start')) await startTimes();
+  if (runs('routes')) await routesVersusBare();
   // The user page over 1,000,000 users in a throwaway PostgreSQL database (bench/users.ts); BENCH_USERS=0 skips it.
   // No PostgreSQL on this machine: the failure is recorded and printed, the other figures still land.
-  if (process.env.BENCH_USERS !== '0') {
+  if (runs('users') && process.env.BENCH_USERS !== '0') {
     results.userPage = await benchUsers(serverDir, print).catch((err: Error) => {
       console.error(`user page bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }
-  results.bundles = await measureBundles(serverDir);
-  print('gzipped JS: login page / shell + home (kB)', results.bundles);
+  if (runs('wire')) {
+    const wire = await measureWire(serverDir);
+    results.wire = wire;
+    print('on the wire: /login (kB, requests)', [wire.loginPage.kB, wire.loginPage.requests]);
+    print('on the wire: shell + home after login', [wire.shellAndHome.kB, wire.shellAndHome.requests]);
+    print('on the wire: /login to home, all (kB)', wire.toHome.kB);
+    print('  by type, /login to home (kB)', wire.toHome.byTypeKb);
+    print('  scripts sent as', wire.encodings.join(', '));
+  }
+  // 200 connections of reads and user creates on PostgreSQL beside an unrelated GET (bench/load.ts); skipped with a
+  // message when no PostgreSQL answers.
+  if (runs('load')) {
+    results.load = await benchLoad(serverDir, print).catch((err: Error) => {
+      console.error(`load bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // The live-state check on and off for a cached call, on PGlite and PostgreSQL (bench/revocation.ts).
+  if (runs('revocation')) {
+    results.revocation = await benchRevocation(serverDir, print).catch((err: Error) => {
+      console.error(`revocation bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
   const out = path.join(root, 'bench-results');
+  const file = path.join(out, only ? `only-${only.join('-')}.json` : 'latest.json');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));
-  console.log(`\nwritten to ${path.relative(process.cwd(), path.join(out, 'latest.json'))}`);
+  fs.writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }
 
 main().then(

@@ -12,16 +12,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { apiRuleMatches, apiRules, isPlatformAdmin, stillMustChange } from './platform/access.ts';
+import { apiRuleMatches, apiRules, isPlatformAdmin } from './platform/access.ts';
 import { Cache } from './platform/cache.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { registerHttpBasics } from './platform/http.ts';
+import { readLiveState } from './platform/live.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
-import { loadRevokedSessions } from './modules/auth/service.ts';
 import { permissionCodes } from './modules/menu/service.ts';
 
 /** zod schemas go through the zod provider; plain JSON response schemas (platform/response.ts) are already JSON. */
@@ -47,6 +47,43 @@ async function registerModules(app: FastifyInstance, services: Services) {
   }
 }
 
+/** The encodings the web build writes beside each compressible file (apps/web/vite.config.ts `precompress`). */
+const ENCODED = /\.(br|gz)$/;
+
+/**
+ * The built console (docs/server.md "Static files"): each file is sent as its `.br` or `.gz` sibling when the
+ * request accepts that encoding (brotli first, then gzip, else the file itself). Hashed files under `assets/` never
+ * change, so browsers keep them for a year; `index.html` (and the SPA fallback, which is index.html) is
+ * revalidated on every load, so a new build is seen at once.
+ */
+async function registerWeb(app: FastifyInstance, root: string) {
+  const variants = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (ENCODED.test(e.name)) variants.add(file.replace(ENCODED, ''));
+    }
+  };
+  walk(root);
+  const assets = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Cache-Control is set below, per file.
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      const plain = file.replace(ENCODED, '');
+      if (variants.has(plain)) res.setHeader('vary', 'Accept-Encoding');
+      if (plain.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (path.basename(plain) === 'index.html') res.setHeader('cache-control', 'no-cache');
+      else res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
+}
+
 export type AppDeps = {
   config: Config;
   db: Db;
@@ -55,6 +92,12 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
   onCaptcha?: (key: string, text: string) => void;
+  /**
+   * The revocation bench only (bench/revocation.ts), to measure what the check costs: requests act on the token's
+   * claims without the live-state query, so logouts, removals and role changes wait for the token's expiry. The
+   * production start never sets it and no environment variable does.
+   */
+  skipLiveState?: boolean;
 };
 
 export type RouteEntry = {
@@ -94,7 +137,6 @@ export async function buildApp(
     cache: new Cache(),
     onCaptcha: deps.onCaptcha,
   };
-  await loadRevokedSessions(services, 24 * 3600);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -141,30 +183,28 @@ export async function buildApp(
 
   registerHttpBasics(app);
   registerGuard(app, services.tokens, {
+    live: deps.skipLiveState ? undefined : (claims) => readLiveState(services, claims),
     codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
     apiGranted: async (tenantId, roleIds, method, url, wanted) =>
       apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),
     isPlatformAdmin: (auth) => isPlatformAdmin(services, auth),
-    stillMustChange: (auth) => stillMustChange(services, auth),
   });
 
   await registerModules(app, services);
 
-  const index = path.join(deps.config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false, maxAge: '1h' });
-  }
+  const hasWeb = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
+  if (hasWeb) await registerWeb(app, deps.config.webDist);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (req.url.startsWith('/api/') || req.url === '/api' || !page) {
       return reply.status(404).send(fail(404, render(texts.pathNotFound, langOf(req.headers['accept-language']))));
     }
     if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
     // A missing asset is a 404, not the console's HTML (a browser would refuse it as a script anyway).
     if (/^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]))
       return reply.status(404).type('text/plain').send('Not found');
-    // SPA fallback: every other path is a console route.
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    // SPA fallback: every other path is a console route, answered with index.html (compressed like the files).
+    return reply.sendFile('index.html');
   });
 
   return { app, services, routeTable };

@@ -17,6 +17,7 @@ const schema = z.object({
   ATRIUM_WEB_DIST: z.string().optional(),
   ATRIUM_UPLOAD_MAX_KB: z.coerce.number().int().positive().default(10240),
   ATRIUM_TIME_ZONE: z.string().default('Asia/Shanghai'),
+  ATRIUM_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   ATRIUM_TRUST_PROXY: z
     .string()
     .regex(
@@ -41,6 +42,8 @@ export type Config = {
   timeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
   trustProxy: string[];
+  /** How long a shutdown waits for requests in progress before closing their connections. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean),
+    shutdownTimeoutMs: e.ATRIUM_SHUTDOWN_TIMEOUT_MS,
   };
   if (config.env === 'production') {
     const problems: string[] = [];

@@ -1,8 +1,13 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@atrium/contract';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
+import { migrateAndSeed } from './db/seed.ts';
 import { resolveSigningKey } from './db/signing-key.ts';
+import { fail } from './platform/envelope.ts';
+import { langOf, render } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { buildApp } from './app.ts';
 
@@ -20,9 +25,21 @@ export async function start(opts: StartOptions = {}) {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedIfEmpty(database.db, { adminPassword: config.adminPassword });
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    // Another server holds the embedded data dir (docs/server.md "Data dir lock").
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const seeded = await migrateAndSeed(database, {
+    adminPassword: config.adminPassword,
+    onWait: () => console.log('Another Atrium server is migrating this database: waiting for it to finish.'),
+  });
   const { key, source } = await resolveSigningKey(config, database);
   const { app } = await buildApp({
     config,
@@ -31,14 +48,7 @@ export async function start(opts: StartOptions = {}) {
     onCaptcha: opts.onCaptcha,
     logger: loggerOptions(config.logLevel),
   });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app, database, config.shutdownTimeoutMs);
 
   await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from process start: this is the cold start to listening.
@@ -57,4 +67,79 @@ export async function start(opts: StartOptions = {}) {
   }
   if (!config.captchaRequired) app.log.warn('ATRIUM_CAPTCHA=off: logins do not need a captcha.');
   return app;
+}
+
+/**
+ * SIGTERM / SIGINT (docs/server.md "Shutdown"): stop accepting connections and close the idle keep-alive ones;
+ * requests in progress finish, and any request arriving meanwhile (on a connection still open) gets a 503 envelope;
+ * after `timeoutMs` the remaining connections are closed. Then the app's close hooks, the database (which releases
+ * the data dir lock), and exit 0. A second signal closes every connection at once.
+ */
+function stopOnSignals(app: FastifyInstance, database: Database, timeoutMs: number) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: closing every connection now');
+      app.server.closeAllConnections();
+      return;
+    }
+    stopping = true;
+    app.log.info({ signal, timeoutMs }, 'shutting down');
+    // Whatever happens below, the process ends shortly after the deadline.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, timeoutMs + 1500).unref();
+    shutdown(app, database, timeoutMs).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function shutdown(app: FastifyInstance, database: Database, timeoutMs: number) {
+  const server = app.server;
+  refuseNewRequests(server);
+  // close() stops accepting and closes the connections idle right now; one whose request finishes later becomes idle
+  // then, so idle ones are swept until every connection is gone.
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), timeoutMs)));
+  try {
+    if ((await Promise.race([drained, deadline])) === 'deadline') {
+      app.log.warn({ timeoutMs }, 'shutdown deadline reached: closing the remaining connections');
+      server.closeAllConnections();
+      await drained;
+    }
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  }
+  await app.close();
+  await database.close();
+  app.log.info('stopped');
+}
+
+/**
+ * From now on every request is answered 503 in the API envelope, in the request's language, and its connection
+ * closed — before the app sees it, so a request that arrives while the server stops never starts any work.
+ */
+function refuseNewRequests(server: Server) {
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify(fail(503, render(messages.shuttingDown, langOf(req.headers['accept-language']))));
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+      'retry-after': '5',
+    });
+    res.end(body);
+  });
 }

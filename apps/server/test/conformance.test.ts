@@ -203,7 +203,12 @@ describe('resource conformance (generated from the definitions)', () => {
           // A valid input, so the id is what answers.
           const input: Record<string, unknown> = {};
           for (const [k, f] of Object.entries(a.input ?? {})) {
-            const v = sampleOf(f, k, undefined);
+            let v = sampleOf(f, k, undefined);
+            // A required reference: the first record of B's own picker.
+            if (v === undefined && f.required && f.kind === 'ref') {
+              const id = await refSample(f, B);
+              v = f.multiple ? [id] : id;
+            }
             if (v !== undefined) input[k] = v;
           }
           const idField = a.idField ?? (a.target === 'many' ? 'ids' : 'id');

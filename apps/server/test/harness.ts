@@ -24,6 +24,10 @@ export type TestApp = {
   captchas: Map<string, string>;
   clock: { offsetMs: number };
   routeTable: RouteEntry[];
+  /** The token signing key, shared by a second instance (`secondInstance`). */
+  signingKey: string;
+  /** The PostgreSQL database of this app (undefined on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 };
 
@@ -76,11 +80,12 @@ export async function createTestApp(
   }
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
+  const signingKey = randomBytes(32).toString('hex');
   const { app, services, routeTable } = await buildApp({
     config,
     db: database.db,
     logger: db.logger,
-    signingKey: randomBytes(32).toString('hex'),
+    signingKey,
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
   });
@@ -94,11 +99,47 @@ export async function createTestApp(
     captchas,
     clock,
     routeTable,
+    signingKey,
+    databaseUrl: dbUrl,
     async close() {
       await app.close();
       await database.close();
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second server on the same database as `t`: its own app, cache and token service, the same signing key (as two
+ * instances behind one load balancer). On PostgreSQL it has a pool of its own; PGlite has one connection, which both
+ * share. Close it before `t`.
+ */
+export async function secondInstance(t: TestApp): Promise<TestApp> {
+  const database = t.databaseUrl
+    ? await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 4 })
+    : { ...t.database, close: async () => {} };
+  const captchas = new Map<string, string>();
+  const clock = { offsetMs: 0 };
+  const { app, services, routeTable } = await buildApp({
+    config: t.config,
+    db: database.db,
+    signingKey: t.signingKey,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    onCaptcha: (key, text) => captchas.set(key, text),
+  });
+  await app.ready();
+  return {
+    ...t,
+    app,
+    services,
+    database,
+    captchas,
+    clock,
+    routeTable,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

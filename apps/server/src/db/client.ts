@@ -18,8 +18,129 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other server starting on the same database runs it (migrate + seed at start-up): on
+   * PostgreSQL under a session advisory lock held by a connection of its own; on PGlite the data dir lock already
+   * keeps every other server out.
+   */
+  exclusive<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of start-up (migrate + seed): "atrium" in ASCII. */
+export const STARTUP_LOCK_KEY = 0x61747269756dn;
+
+/** A second server on an embedded data dir that another live process holds. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number | null,
+    readonly file: string,
+  ) {
+    super(
+      `The data directory ${dir} is in use by another Atrium server (${pid === null ? 'a process that is starting' : `process ${pid}`}). ` +
+        `Stop that server first, or point ATRIUM_DATA_DIR elsewhere. If no such process is running, remove ${file}.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** Lock files this process holds (a second open of the same dir by this very process is refused too). */
+const heldLocks = new Set<string>();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** The pid written in a lock file; null when it is empty or unreadable (being written, or a crash while writing). */
+function lockHolder(file: string): { pid: number | null; ageMs: number } | undefined {
+  try {
+    const text = fs.readFileSync(file, 'utf8').trim();
+    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
+    return { pid: /^\d+$/.test(text) ? Number(text) : null, ageMs };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** An empty lock file younger than this is a process between creating it and writing its pid. */
+const FRESH_EMPTY_LOCK_MS = 5000;
+
+/**
+ * Takes `<dir>/pg.lock` for this process (docs/server.md "Data dir lock"): created atomically holding the pid; a
+ * lock whose process is gone is taken over (under a second guard file, so two starts cannot both take it over);
+ * released by the returned function, and on exit.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'pg.lock');
+  const refuse = (pid: number | null) => new DataDirLockedError(dir, pid, file);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx', 0o644);
+      try {
+        fs.writeSync(fd, `${process.pid}\n`);
+      } finally {
+        fs.closeSync(fd);
+      }
+      heldLocks.add(file);
+      const release = () => {
+        if (!heldLocks.delete(file)) return;
+        process.removeListener('exit', release);
+        // Only our own lock: never one a later server took over.
+        if (lockHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+      };
+      process.on('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = lockHolder(file);
+    if (!holder) continue; // released meanwhile
+    if (stillHeld(file, holder)) throw refuse(holder.pid);
+    takeOver(file, holder.pid, refuse);
+  }
+  throw refuse(lockHolder(file)?.pid ?? null);
+}
+
+/**
+ * Whether a lock file belongs to a live server: its pid is alive — and, when it is this process's own pid, this
+ * process really holds it (a container restarted after a crash gets the same pid again).
+ */
+function stillHeld(file: string, holder: { pid: number | null; ageMs: number }): boolean {
+  if (holder.pid === null) return holder.ageMs < FRESH_EMPTY_LOCK_MS;
+  if (holder.pid === process.pid) return heldLocks.has(file);
+  return isAlive(holder.pid);
+}
+
+/** Removes a stale lock, under `<lock>.takeover` (created atomically) so only one process does it. */
+function takeOver(file: string, stalePid: number | null, refuse: (pid: number | null) => Error) {
+  const guard = `${file}.takeover`;
+  let fd: number;
+  try {
+    fd = fs.openSync(guard, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Another start is taking it over right now; a guard left by a crash in these few lines is old.
+    const age = Date.now() - fs.statSync(guard).mtimeMs;
+    if (age < FRESH_EMPTY_LOCK_MS) throw refuse(stalePid);
+    fs.rmSync(guard, { force: true });
+    return;
+  }
+  try {
+    const now = lockHolder(file);
+    if (now && !stillHeld(file, now)) fs.rmSync(file, { force: true });
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(guard, { force: true });
+  }
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,7 +164,8 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const url = opts.databaseUrl;
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -52,19 +174,32 @@ export async function openDatabase(opts: {
         await migratePg(db as never, { migrationsFolder });
         await db.execute(forceRls);
       },
+      exclusive: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
       close: () => pool.end(),
     };
   }
   const dir = opts.dataDir ?? 'memory://';
   let client: PGlite;
+  let release = () => {};
   if (dir.startsWith('memory://')) {
     client = new PGlite({ loadDataDir: opts.loadDataDir });
   } else {
     const pgDir = path.join(dir, 'pg');
     fs.mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir);
+    release = lockDataDir(dir);
+    try {
+      client = new PGlite(pgDir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -73,6 +208,43 @@ export async function openDatabase(opts: {
       await migratePglite(db as never, { migrationsFolder });
       await db.execute(forceRls);
     },
-    close: () => client.close(),
+    exclusive: (fn) => fn(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
+}
+
+/**
+ * Connections of the PostgreSQL pool. A request holds one for its transaction only (password hashing and other slow
+ * work happen before it, docs/server.md "Under load"), so a few serve many concurrent requests.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Runs `fn` holding the start-up advisory lock on a connection of its own (not one of the pool's, which `fn` uses).
+ * PostgreSQL releases a session lock when its connection ends, so a start that dies midway never blocks the next.
+ */
+async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const key = STARTUP_LOCK_KEY.toString();
+    const got = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [key]);
+    if (!got.rows[0].ok) {
+      onWait?.();
+      await c.query('select pg_advisory_lock($1::bigint)', [key]);
+    }
+    try {
+      return await fn();
+    } finally {
+      await c.query('select pg_advisory_unlock($1::bigint)', [key]);
+    }
+  } finally {
+    await c.end();
+  }
 }

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Database, Db } from './client.ts';
 import { newId } from './ids.ts';
 import * as t from './schema/index.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
@@ -8,11 +8,31 @@ import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
 import { paramSeed } from './seed-data/params.ts';
 import { deptSeed, postSeed, roleSeed } from './seed-data/roles.ts';
 import { platformTenantSeed } from './seed-data/tenant.ts';
+import { seedRegionsIfEmpty } from './seed-data/regions.ts';
 
 export const PLATFORM_TENANT = '000000';
 
-/** First start of an empty database: docs/system-api.md "Seed", in one transaction. Returns whether it seeded. */
+/**
+ * Start-up: the migrations, then the seed when the database is empty — one server at a time (docs/server.md
+ * "Start-up"): two instances starting at once on an empty PostgreSQL database take turns, and the second finds the
+ * migrations applied and the seed present. Returns whether this call seeded.
+ */
+export async function migrateAndSeed(
+  database: Database,
+  opts: { adminPassword?: string; onWait?: () => void },
+): Promise<boolean> {
+  return database.exclusive(async () => {
+    await database.migrate();
+    return seedIfEmpty(database.db, opts);
+  }, opts.onWait);
+}
+
+/**
+ * First start of an empty database: docs/system-api.md "Seed", in one transaction. Returns whether it seeded. The
+ * admin password is hashed before the transaction opens.
+ */
 export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Promise<boolean> {
+  await seedRegionsIfEmpty(db);
   const [{ n }] = await db.select({ n: count() }).from(t.tenant);
   if (n > 0) return false;
   const adminHash = await hashPassword(md5Hex(opts.adminPassword ?? 'admin'));

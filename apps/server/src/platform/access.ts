@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { apiScope, dataScope, dept, menu, role, roleScope, user } from '../db/schema/index.ts';
+import { apiScope, dataScope, dept, menu, role, roleScope } from '../db/schema/index.ts';
+import { valueOfKind, type ValueKind } from './paging.ts';
 import { subtree } from './tree.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
@@ -87,12 +88,38 @@ export type ScopeResource = {
   owner: PgColumn;
   /** Column holding the department the row belongs to ("own department", "and below"). */
   dept: PgColumn;
-  /** Columns a custom rule (type 5) may name: the resource's filter allowlist. */
-  columns: Record<string, PgColumn>;
+  /** Columns a custom rule (type 5) may name: the resource's filter allowlist, each with the kind of its values. */
+  columns: Record<string, { column: PgColumn; kind: ValueKind }>;
 };
 
-/** Resources that have data scopes, with the columns a custom rule may name (filled by the CRUD factory). */
-export const scopeResources = new Map<string, string[]>();
+/** Resources that have data scopes, with the columns a custom rule may name and their kinds (filled by the CRUD factory). */
+export const scopeResources = new Map<string, Record<string, ValueKind>>();
+
+/** The placeholders a custom rule may use in place of an id: the caller's own user and department. */
+export const SCOPE_PLACEHOLDERS = ['${userId}', '${deptId}'];
+
+/**
+ * The values of a custom rule (a comma list) read as the column's kind; a placeholder stands for an id only.
+ * `bad` names the first value that does not fit, which the scope module refuses when a rule is saved.
+ */
+export function customValues(
+  kind: ValueKind,
+  raw: string | null,
+): { values: (string | number | Date)[]; bad?: undefined } | { bad: string } {
+  const values: (string | number | Date)[] = [];
+  for (const v of (raw ?? '').split(',').map((x) => x.trim())) {
+    if (!v) continue;
+    if (SCOPE_PLACEHOLDERS.includes(v)) {
+      if (kind !== 'id') return { bad: v };
+      values.push(v);
+      continue;
+    }
+    const value = valueOfKind(v, kind);
+    if (value === undefined) return { bad: v };
+    values.push(value);
+  }
+  return { values };
+}
 
 export const SCOPE_TYPES = { all: 1, own: 2, ownDept: 3, ownDeptAndBelow: 4, custom: 5 } as const;
 
@@ -157,13 +184,15 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
         parts.push(auth.deptId ? sql`${res.dept} in ${deptAndBelow(auth.tenantId, auth.deptId)}` : sql`false`);
         break;
       case SCOPE_TYPES.custom: {
+        // Checked when saved; a rule that no longer fits its column (saved before the check, or the column changed)
+        // matches nothing rather than failing the list.
         const col = r.scopeColumn ? res.columns[r.scopeColumn] : undefined;
-        const values = (r.scopeValue ?? '')
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean)
-          .map((v) => (v === '${userId}' ? auth.userId : v === '${deptId}' ? (auth.deptId ?? '') : v));
-        parts.push(col && values.length ? inArray(col, values) : sql`false`);
+        const parsed = col ? customValues(col.kind, r.scopeValue) : undefined;
+        const values = parsed?.bad === undefined ? (parsed?.values ?? []) : [];
+        const bound = values
+          .map((v) => (v === '${userId}' ? auth.userId : v === '${deptId}' ? auth.deptId : v))
+          .filter((v) => v !== null);
+        parts.push(col && bound.length ? inArray(col.column, bound) : sql`false`);
         break;
       }
       default:
@@ -171,15 +200,4 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
     }
   }
   return parts.length === 1 ? parts[0] : or(...parts);
-}
-
-/** Re-reads the flag for a token that carries it (only such tokens pay for the read; the change clears it). */
-export async function stillMustChange(s: Services, auth: AuthContext): Promise<boolean> {
-  const [u] = await withTenant(s.db, auth.tenantId, (tx) =>
-    tx
-      .select({ f: user.mustChangePassword })
-      .from(user)
-      .where(and(eq(user.id, auth.userId), eq(user.tenantId, auth.tenantId))),
-  );
-  return !u || u.f === 1;
 }

@@ -1,31 +1,64 @@
+/** The scope of what every tenant reads (platform menus, system dictionaries, parameters). */
+export const GLOBAL_SCOPE = '*';
+
+type Entry = { value: unknown; epoch: bigint | undefined; globalEpoch: bigint | undefined };
+
+/** Entries kept per scope at most (dictionary codes are the caller's choice); the oldest goes first. */
+const MAX_ENTRIES = 2000;
+
 /**
- * In-process cache for hot reads every page makes (menu routes, buttons, permission codes), keyed by
- * tenant so a change in one tenant drops only that tenant's entries. One process owns its cache;
- * a scaled-out deployment would move this to Redis with the same keys.
+ * In-process cache for hot reads every page makes (menu routes, buttons, permission codes, scopes, dictionaries), kept
+ * per scope (a tenant id, or GLOBAL_SCOPE). Coherence across every server sharing the database comes from the cache
+ * epochs (docs/server.md "Live state and cache epochs"): each request's live-state query reads its tenant's epoch and
+ * the global one and hands them to `observe`; an entry is answered only while both epochs are those it was loaded
+ * under. There is no time-to-live: nothing is served after a write that another server has committed and this one
+ * has seen through a request.
  */
 export class Cache {
-  private readonly byTenant = new Map<string, Map<string, { value: unknown; until: number }>>();
+  private readonly byScope = new Map<string, Map<string, Entry>>();
+  /** The newest epoch seen per scope. A scope never seen (no request yet) caches under "unknown" until it is. */
+  private readonly epochs = new Map<string, bigint>();
 
-  constructor(
-    private readonly ttlMs = 5 * 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  /** The epochs read by a request's live-state query; newer ones drop what was loaded under older ones. */
+  observe(tenantId: string, tenantEpoch: bigint, globalEpoch: bigint): void {
+    const g = this.epochs.get(GLOBAL_SCOPE);
+    if (g === undefined || globalEpoch > g) {
+      if (g !== undefined) this.byScope.clear();
+      this.epochs.set(GLOBAL_SCOPE, globalEpoch);
+    }
+    const e = this.epochs.get(tenantId);
+    if (e === undefined || tenantEpoch > e) {
+      if (e !== undefined) this.byScope.delete(tenantId);
+      this.epochs.set(tenantId, tenantEpoch);
+    }
+  }
 
-  async get<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
-    let bucket = this.byTenant.get(tenantId);
-    const hit = bucket?.get(key);
-    if (hit && hit.until > this.now()) return hit.value as T;
+  async get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+    // Taken before the load: a write committed while loading leaves the entry under the older epoch, so it is not used.
+    const epoch = this.epochs.get(scope);
+    const globalEpoch = this.epochs.get(GLOBAL_SCOPE);
+    const hit = this.byScope.get(scope)?.get(key);
+    if (hit && hit.epoch === epoch && hit.globalEpoch === globalEpoch) return hit.value as T;
     const value = await load();
-    if (!bucket) this.byTenant.set(tenantId, (bucket = new Map()));
-    bucket.set(key, { value, until: this.now() + this.ttlMs });
+    let bucket = this.byScope.get(scope);
+    if (!bucket) this.byScope.set(scope, (bucket = new Map()));
+    bucket.delete(key);
+    if (bucket.size >= MAX_ENTRIES) bucket.delete(bucket.keys().next().value!);
+    bucket.set(key, { value, epoch, globalEpoch });
     return value;
   }
 
+  /** Drops a scope's entries here (the epoch bump tells the other servers). */
+  clear(scope: string): void {
+    if (scope === GLOBAL_SCOPE) this.byScope.clear();
+    else this.byScope.delete(scope);
+  }
+
   clearTenant(tenantId: string): void {
-    this.byTenant.delete(tenantId);
+    this.clear(tenantId);
   }
 
   clearAll(): void {
-    this.byTenant.clear();
+    this.byScope.clear();
   }
 }

@@ -15,6 +15,7 @@ import { requireAuth } from './guard.ts';
 import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
 import type { Services } from './services.ts';
+import { bumpEpoch, epochScopeOf } from './live.ts';
 import { withTenant } from './tenant-db.ts';
 import { platformTexts } from './messages.ts';
 import type { AuthContext } from './tokens.ts';
@@ -110,6 +111,11 @@ export type CrudSpec<B extends z.ZodObject> = {
   /** Drops what must never leave the server. */
   present?: (row: Row) => Record<string, unknown>;
   /** Rules that refuse a save (throw AppError) or adjust the values written. */
+  /**
+   * Slow work of a save done before its transaction opens (hashing a password: no connection waits on the CPU);
+   * what it answers is put into `state` for beforeSave and afterSave. `id`: the record updated, none on insert.
+   */
+  prepareSave?: (ctx: { auth: AuthContext; input: z.infer<B>; id?: string }) => Promise<Record<string, unknown> | void>;
   beforeSave?: (ctx: SaveContext<z.infer<B>>) => Promise<Record<string, unknown> | void>;
   /** Work in the same transaction after a save (provisioning, link tables); its result is merged into the answer. */
   afterSave?: (ctx: SaveContext<z.infer<B>> & { row: Row }) => Promise<Record<string, unknown> | void>;
@@ -117,7 +123,7 @@ export type CrudSpec<B extends z.ZodObject> = {
   beforeRemove?: (tx: Db, ids: string[], auth: AuthContext, rows: Row[]) => Promise<void>;
   /** After a committed removal (e.g. end the sessions of removed users). */
   afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
-  /** After any committed write (e.g. drop cached menus of the tenant). */
+  /** After any committed write. (Cached reads need nothing: a write to a table that feeds them moves its cache epoch.) */
   afterWrite?: (auth: AuthContext) => void;
   /** Field labels, so a validation message names the field, never its key. */
   labels?: Record<string, Msg>;
@@ -194,12 +200,26 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
   const mine = (auth: AuthContext) => (tenantCol ? eq(tenantCol, auth.tenantId) : undefined);
   const live = (auth: AuthContext, ...extra: (SQL | undefined)[]) => and(mine(auth), eq(t.isDeleted, 0), ...extra);
   const present = (row: Row) => (spec.present ? spec.present(row) : row);
-  const scopeColumns = Object.fromEntries(Object.entries(spec.list.filters).map(([k, f]) => [k, f.column]));
-  if (spec.scope) scopeResources.set(spec.scope.code, Object.keys(scopeColumns));
+  const scopeColumns = Object.fromEntries(
+    Object.entries(spec.list.filters).map(([k, f]) => [k, { column: f.column, kind: f.kind ?? 'text' }]),
+  );
+  if (spec.scope)
+    scopeResources.set(spec.scope.code, Object.fromEntries(Object.entries(scopeColumns).map(([k, c]) => [k, c.kind])));
   /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
   const scopeOf = async (auth: AuthContext) =>
     spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
+  /** A write to a table that feeds the caches moves its epoch in the write's own transaction (platform/live.ts). */
+  const write = async <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => {
+    const scope = epochScopeOf(t, auth.tenantId);
+    const result = await run(auth, async (tx) => {
+      const out = await fn(tx);
+      if (scope) await bumpEpoch(tx, scope);
+      return out;
+    });
+    if (scope) s.cache.clear(scope);
+    return result;
+  };
 
   const svc = {
     spec,
@@ -252,9 +272,11 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) {
       const { id, version, ...input } = raw;
       const scope = await scopeOf(auth);
-      const state: Record<string, unknown> = {};
+      const state: Record<string, unknown> = {
+        ...(await spec.prepareSave?.({ auth, input: input as z.infer<B>, id })),
+      };
       try {
-        const saved = await run(auth, async (tx) => {
+        const saved = await write(auth, async (tx) => {
           const now = s.now();
           if (!id) {
             await checkParent(tx, auth, input as Record<string, unknown>, null, scope);
@@ -337,7 +359,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async remove(auth: AuthContext, ids: string[], requestId: string) {
       const unique = [...new Set(ids)];
       const scope = await scopeOf(auth);
-      const done = await run(auth, async (tx) => {
+      const done = await write(auth, async (tx) => {
         const rows = (await tx
           .select()
           .from(t)

@@ -8,7 +8,7 @@ export type FieldError = { field: string; message: string | { zh: string; en: st
 /** An error the client should see as-is: status, a text in both languages, optional field errors. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503,
     readonly text: Text,
     readonly fields?: FieldError[],
   ) {

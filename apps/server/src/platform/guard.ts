@@ -1,16 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import type { LiveState } from './live.ts';
 import type { AccessClaims, TokenService } from './tokens.ts';
 import { platformTexts } from './messages.ts';
 
 export type AccessLookup = {
+  /**
+   * The token's live state (docs/server.md "Live state and cache epochs"): one query for the session, the user's
+   * current roles and department, the tenant and the cache epochs; throws a 401 when the token no longer stands.
+   * Absent only in the revocation bench's "off" run, which measures what the check costs.
+   */
+  live?: (claims: AccessClaims) => Promise<LiveState>;
   /** Menu and button codes the roles hold. */
   codes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
   /** Whether an API scope of the roles grants this method + path. */
   apiGranted: (tenantId: string, roleIds: string[], method: string, path: string, wanted: string[]) => Promise<boolean>;
   isPlatformAdmin: (auth: AccessClaims) => Promise<boolean>;
-  /** Whether a user whose token says "must change password" still has to (the flag is re-read: the change clears it). */
-  stillMustChange: (auth: AccessClaims) => Promise<boolean>;
 };
 
 /** What a user who must change their password may still call: the change dialog and the shell around it. */
@@ -49,25 +54,24 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     if (!route) return; // unknown path: the 404 handler answers
     if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
-    if (config.auth === 'none') {
-      const token = bearerOf(req);
-      if (token) req.auth = await tokens.verifyAccess(token);
-      return;
-    }
+    // A public route acts for nobody, token or not.
+    if (config.auth === 'none') return;
     const token = bearerOf(req);
     if (!token) throw unauthorized();
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
-    req.auth = claims;
-    if (claims.mustChange && !MUST_CHANGE_ALLOWED.has(req.routeOptions.url) && (await access.stillMustChange(claims)))
-      throw mustChangeFirst();
-    if (config.platform && !(await access.isPlatformAdmin(claims))) throw forbidden('administrator@000000');
+    // The roles, department and password flag the request acts with are the user's as they are now.
+    const live = access.live ? await access.live(claims) : claims;
+    req.auth = { ...claims, roleIds: live.roleIds, deptId: live.deptId, mustChange: live.mustChange };
+    if (req.auth.mustChange && !MUST_CHANGE_ALLOWED.has(route)) throw mustChangeFirst();
+    const auth = req.auth;
+    if (config.platform && !(await access.isPlatformAdmin(auth))) throw forbidden('administrator@000000');
     if (config.permission) {
       const wanted = Array.isArray(config.permission) ? config.permission : [config.permission];
-      const codes = await access.codes(claims.tenantId, claims.roleIds);
+      const codes = await access.codes(auth.tenantId, auth.roleIds);
       if (
         !wanted.some((c) => codes.has(c)) &&
-        !(await access.apiGranted(claims.tenantId, claims.roleIds, req.method, route, wanted))
+        !(await access.apiGranted(auth.tenantId, auth.roleIds, req.method, route, wanted))
       )
         throw forbidden(wanted.join(' / '));
     }

@@ -124,25 +124,27 @@ const badValue = (key: string) =>
 
 /** A filter value checked against its kind, so the database never sees a value it would refuse. */
 function valueOf(key: string, v: string, kind: ValueKind): string | number | Date {
+  const value = valueOfKind(v, kind);
+  if (value !== undefined) return value;
+  if (kind === 'date') throw badRequest(msg('badDate', { name: key }), [{ field: key, message: 'date' }]);
+  throw badValue(key);
+}
+
+/** A value read as its kind, or undefined when it is not one (the database would refuse it). */
+export function valueOfKind(v: string, kind: ValueKind): string | number | Date | undefined {
   switch (kind) {
     case 'int':
-      if (!/^-?\d{1,10}$/.test(v) || Math.abs(Number(v)) > 2147483647) throw badValue(key);
-      return Number(v);
+      return /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2147483647 ? Number(v) : undefined;
     case 'decimal':
-      if (!/^-?\d{1,15}(\.\d{1,10})?$/.test(v)) throw badValue(key);
-      return Number(v);
+      return /^-?\d{1,15}(\.\d{1,10})?$/.test(v) ? Number(v) : undefined;
     case 'id':
-      if (!/^\d{1,19}$/.test(v) || BigInt(v) > 9223372036854775807n) throw badValue(key);
-      return v;
+      return /^\d{1,19}$/.test(v) && BigInt(v) <= 9223372036854775807n ? v : undefined;
     case 'date': {
       const d = parseDateInput(v);
-      if (!d || d.getUTCFullYear() < 1900 || d.getUTCFullYear() > 9999)
-        throw badRequest(msg('badDate', { name: key }), [{ field: key, message: 'date' }]);
-      return d;
+      return d && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999 ? d : undefined;
     }
     default:
-      if (v.includes('\u0000')) throw badValue(key);
-      return v;
+      return v.includes('\u0000') ? undefined : v;
   }
 }
 

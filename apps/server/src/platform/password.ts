@@ -1,7 +1,52 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
+import { messages } from '@atrium/contract';
+import { AppError } from './errors.ts';
 
-const scrypt = promisify(scryptCb) as (pw: string | Buffer, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const scryptRaw = promisify(scryptCb) as (
+  pw: string | Buffer,
+  salt: Buffer,
+  len: number,
+  opts: object,
+) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 threads by default), which also signs and checks every
+ * access token (WebCrypto HMAC), reads files and resolves names: hashes queued on all its threads would stall every
+ * request behind them. So at most SLOTS hashes run at once — one thread fewer than the pool has and one core fewer
+ * than the machine — and the others wait in line (holding no database connection, docs/server.md "Under load").
+ * When the line holds more than MAX_WAIT_MS of work, a new one is refused at once with 503 rather than left to time
+ * out.
+ */
+const SLOTS = Math.max(
+  1,
+  Math.min((Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1, (os.availableParallelism?.() ?? os.cpus().length) - 1),
+);
+const MAX_WAIT_MS = 3000;
+let running = 0;
+const line: (() => void)[] = [];
+/** Moving average of one hash's duration (ms), to turn the line's length into a wait; quick to follow a busy machine. */
+let hashMs = 150;
+
+async function scrypt(pw: string | Buffer, salt: Buffer, len: number, opts: object): Promise<Buffer> {
+  if (running < SLOTS) running++;
+  else {
+    if (((line.length + 1) * hashMs) / SLOTS > MAX_WAIT_MS) throw new AppError(503, messages.busy);
+    await new Promise<void>((resolve) => line.push(resolve));
+  }
+  const t0 = performance.now();
+  try {
+    return await scryptRaw(pw, salt, len, opts);
+  } finally {
+    hashMs = hashMs * 0.7 + (performance.now() - t0) * 0.3;
+    // The slot passes straight to the next in line, if any.
+    const next = line.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 const N = 32768,
   R = 8,
   P = 1,

@@ -34,6 +34,7 @@ import type { Filter, ValueKind } from './paging.ts';
 import { parseDateInput } from './paging.ts';
 import { type JsonSchema } from './response.ts';
 import type { Services } from './services.ts';
+import { bumpEpoch, epochScopeOf } from './live.ts';
 import { withTenant } from './tenant-db.ts';
 import type { AuthContext } from './tokens.ts';
 
@@ -84,10 +85,20 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
   output?: Record<string, JsonSchema>;
   /**
-   * Reads an action needs that open their own transaction (cached lookups): done before the action's transaction,
-   * since the embedded database has one connection and a nested one would wait for ever.
+   * Work of an action done before its transaction: reads that open their own transaction (cached lookups — the
+   * embedded database has one connection and a nested one would wait for ever), and slow CPU such as hashing
+   * passwords (no connection waits on it). `targets`: the ids the call names, not yet checked.
    */
-  prepare?: Partial<Record<string, (auth: AuthContext) => Promise<unknown>>>;
+  prepare?: Partial<
+    Record<string, (auth: AuthContext, call: { targets: string[]; input: Record<string, unknown> }) => Promise<unknown>>
+  >;
+  /** Slow work of a save before its transaction (e.g. hashing a password); its answer lands in `state`. */
+  prepareSave?: CrudSpec<z.ZodObject>['prepareSave'];
+  /**
+   * Who may act on existing records: called inside the transaction on the records an update, a removal or any
+   * action touches, before the module's own hooks (e.g. users and roles: only a caller covering what they hold).
+   */
+  guard?: (tx: Db, auth: AuthContext, rows: Row[], op: string) => Promise<void>;
   /** The work of each action (besides moving the state), inside its transaction. */
   actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<ActionResult | void>>>;
 };
@@ -248,9 +259,16 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     listParams: hooks.listParams,
     decorate: hooks.decorate,
     present,
-    beforeSave: hooks.beforeSave as CrudSpec<z.ZodObject>['beforeSave'],
+    prepareSave: hooks.prepareSave,
+    beforeSave: guarded(hooks),
     afterSave: hooks.afterSave as CrudSpec<z.ZodObject>['afterSave'],
-    beforeRemove: hooks.beforeRemove,
+    beforeRemove:
+      hooks.guard || hooks.beforeRemove
+        ? async (tx, ids, auth, rows) => {
+            await hooks.guard?.(tx, auth, rows, 'remove');
+            await hooks.beforeRemove?.(tx, ids, auth, rows);
+          }
+        : undefined,
     afterRemove: hooks.afterRemove,
     afterWrite: hooks.afterWrite,
     labels,
@@ -263,6 +281,17 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
   const binding: Binding = { def, table, spec, widths, hooks: hooks as Hooks<Record<string, FieldDef>> };
   bindings.set(def.code, binding);
   return binding;
+}
+
+/** The module's beforeSave, after the guard when an existing record is updated. */
+function guarded<F extends Record<string, FieldDef>>(hooks: Hooks<F>): CrudSpec<z.ZodObject>['beforeSave'] {
+  const before = hooks.beforeSave as CrudSpec<z.ZodObject>['beforeSave'];
+  const guard = hooks.guard;
+  if (!guard) return before;
+  return async (ctx) => {
+    if (ctx.existing) await guard(ctx.tx, ctx.auth, [ctx.existing], 'update');
+    return before?.(ctx);
+  };
 }
 
 /** Only what the definition allows leaves the server: record columns, readable fields, declared extras. */
@@ -348,15 +377,20 @@ function actionRoute(
       const { [idField]: given, version, ...input } = parsed.data as Record<string, unknown> & { version?: number };
       const targets = [...new Set(many ? (given as string[]) : [given as string])];
       const scope = await svc.scopeOf(auth);
-      const prepared = await binding.hooks.prepare?.[name]?.(auth);
+      const prepared = await binding.hooks.prepare?.[name]?.(auth, { targets, input });
+      // An action on a table that feeds the caches (a role's grants) moves its epoch in the same transaction.
+      const epoch = epochScopeOf(table, auth.tenantId);
       const result = await withTenant(s.db, auth.tenantId, async (tx) => {
         const rows = (await tx
           .select()
           .from(table)
           .where(and(mine(auth), eq(table.isDeleted, 0), inArray(table.id, targets), scope))
+          // In id order: two actions on overlapping records lock them in the same order, never crosswise.
+          .orderBy(table.id)
           .for('update')) as Row[];
         if (rows.length !== targets.length) throw notFound();
         if (!many && version !== undefined && version !== rows[0].version) throw new AppError(409, texts.stale);
+        await binding.hooks.guard?.(tx, auth, rows, name);
         if (action.from && rows.some((r) => !action.from!.map(String).includes(String(r[stateField]))))
           throw badRequest(action.refused ?? msg('stateRefused'));
         const done = (work ? await work({ tx, auth, rows, input, requestId: req.id, prepared }) : undefined) ?? {};
@@ -384,8 +418,10 @@ function actionRoute(
             { [stateField]: action.to ?? r[stateField], ...(Object.keys(input).length ? { input } : {}) },
           );
         }
+        if (epoch) await bumpEpoch(tx, epoch);
         return done;
       });
+      if (epoch) s.cache.clear(epoch);
       await result.after?.();
       binding.spec.afterWrite?.(auth);
       return ok(result.data ?? true, action.done);

@@ -17,8 +17,6 @@ export type AuthContext = AccessClaims;
 
 export class TokenService {
   private readonly key: Uint8Array;
-  /** Sessions revoked by logout, kept until their last access token would have expired anyway. */
-  private readonly revoked = new Map<string, number>();
 
   constructor(
     secret: string,
@@ -49,13 +47,17 @@ export class TokenService {
     return { token, jti };
   }
 
-  /** Verified tokens, so a hot path does not re-run HMAC for every request; expiry and revocation are still checked each time. */
+  /**
+   * Verified tokens, so a hot path does not re-run HMAC for every request; expiry is still checked each time. Only the
+   * signature and claims are kept: whether the session, user and tenant still stand is read by the guard's live-state
+   * query on every request (platform/live.ts), so a logout on any server is seen by all.
+   */
   private readonly verified = new Map<string, { claims: AccessClaims; expMs: number }>();
 
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     const hit = this.verified.get(token);
     if (hit) {
-      if (hit.expMs > this.now().getTime() && !this.revoked.has(hit.claims.sid)) return hit.claims;
+      if (hit.expMs > this.now().getTime()) return hit.claims;
       this.verified.delete(token);
       return null;
     }
@@ -76,8 +78,6 @@ export class TokenService {
       });
       const p = payload as Record<string, unknown>;
       if (typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
-      const exp = this.revoked.get(p.sid);
-      if (exp !== undefined) return null;
       return {
         userId: p.sub,
         tenantId: p.tid,
@@ -92,16 +92,6 @@ export class TokenService {
     } catch {
       return null;
     }
-  }
-
-  revoke(sid: string, untilMs: number): void {
-    this.revoked.set(sid, untilMs);
-    if (this.revoked.size % 256 === 0) this.sweep();
-  }
-
-  private sweep(): void {
-    const t = this.now().getTime();
-    for (const [sid, until] of this.revoked) if (until < t) this.revoked.delete(sid);
   }
 }
 

@@ -1,8 +1,8 @@
-import { md5 } from 'js-md5';
 import type { Captcha, TokenResponse, UserInfo } from '@atrium/contract';
 import { http, get } from './http';
 
-export const hashPassword = (typed: string) => md5(typed);
+/** MD5 hex of what was typed; js-md5 is loaded at the first use, so it stays out of the login page's bundle. */
+export const hashPassword = async (typed: string) => (await import('js-md5')).md5(typed);
 
 export async function fetchCaptcha(): Promise<Captcha> {
   return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { meta: { isToken: false } })).data;
@@ -27,7 +27,7 @@ export async function loginByUsername(f: LoginForm, captchaMode: boolean): Promi
     params: {
       tenantId: f.tenantId,
       username: f.username,
-      password: hashPassword(f.password),
+      password: await hashPassword(f.password),
       grant_type: captchaMode ? 'captcha' : 'password',
       scope: 'all',
       type: 'account',

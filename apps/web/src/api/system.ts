@@ -32,6 +32,9 @@ export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) 
 export const tenantSetting = (ids: string[], body: { accountNumber: number; expireTime: string | null }) =>
   post<boolean>('/api/blade-system/tenant/setting', body, { params: { ids: ids.join(',') } });
 
+export const repairTenantAdmin = (id: string) =>
+  post<{ tenantId: string; account: string; password: string }>('/api/blade-system/tenant/repair-admin', { id });
+
 export const grantUserRoles = (body: { userIds: string[]; roleIds: string[] }) =>
   post<boolean>('/api/blade-user/grant', body);
 export type ResetPassword = { userId: string; account: string; password: string };

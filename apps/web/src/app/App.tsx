@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+// The ES modules antd itself imports (antd/locale/* are CommonJS copies: both would be bundled).
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { RouterProvider } from 'react-router/dom';
 import i18n from '../i18n';
 import { useSettings } from '../stores/settings';
@@ -18,7 +17,6 @@ export default function App() {
   }, []);
   useEffect(() => {
     void i18n.changeLanguage(language);
-    dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
     document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   }, [language]);
   useEffect(() => applyTheme(theme), [theme]);

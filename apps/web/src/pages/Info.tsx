@@ -116,7 +116,7 @@ function PasswordTab() {
     try {
       // A check carries the MD5 of what was typed; a new password travels as typed so the server can apply its policy.
       await updatePassword({
-        oldPassword: hashPassword(v.oldPassword),
+        oldPassword: await hashPassword(v.oldPassword),
         newPassword: v.newPassword,
         newPassword1: v.newPassword1,
       });

@@ -1,6 +1,9 @@
 import { Suspense, lazy, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
+// The plain input and the password input only: `Input` from 'antd' brings TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { website, type Language } from '@atrium/contract';
@@ -171,7 +174,7 @@ export default function Login() {
           />
         </Row>
         <Row error={errors.password}>
-          <Input.Password
+          <Password
             size="large"
             prefix={<LockOutlined />}
             placeholder={t('login.password')}

@@ -50,6 +50,8 @@ export const messages = {
   bodyTooLarge: { zh: '请求体过大', en: 'The body is too large' },
   badMediaType: { zh: '不支持的请求类型', en: 'Unsupported content type' },
   fileTooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
+  shuttingDown: { zh: '服务正在停止，请稍后重试', en: 'The server is shutting down; try again shortly' },
+  busy: { zh: '服务繁忙，请稍后重试', en: 'The server is busy; try again shortly' },
 } satisfies Record<string, Msg>;
 
 /** Default labels of the id inputs (resource/schema.ts) when a field names none. */

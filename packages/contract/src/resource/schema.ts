@@ -53,7 +53,7 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
   const label = f.label;
   const req = requiredMsg(f);
   const e = (m: Msg) => encodeMsg(m);
-  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
   let base: z.ZodType;
   switch (f.kind) {
     case 'text':

@@ -1,2 +1,3 @@
 export * from './system.ts';
 export * from './auth.ts';
+export * from './cache.ts';

@@ -63,7 +63,18 @@ const groups: Group[] = [
       ['client', '应用管理', 'OAuth clients', 'KeyOutlined'],
       ['datascope', '数据权限', 'Data scopes', 'DatabaseOutlined'],
       ['apiscope', '接口权限', 'API scopes', 'ApiOutlined'],
-      ['region', '行政区划', 'Regions', 'EnvironmentOutlined'],
+      [
+        'region',
+        '行政区划',
+        'Regions',
+        'EnvironmentOutlined',
+        {
+          actions: [
+            ['import', '导入', 'Import'],
+            ['export', '导出', 'Export'],
+          ],
+        },
+      ],
     ],
   ],
   [

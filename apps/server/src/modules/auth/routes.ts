@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { messages } from '@atrium/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
+import { bumpEpoch } from '../../platform/live.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
 import type { Services } from '../../platform/services.ts';
 import { consumeCaptcha, createCaptcha } from './captcha.ts';
 import {
@@ -103,8 +105,11 @@ export function authRoutes(app: FastifyInstance, s: Services) {
     return ok(await userInfo(s, requireAuth(req)));
   });
 
+  // Every server drops the tenant's cached reads: the epoch moves on in the database, this one clears at once.
   app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'] } }, async (req) => {
-    s.cache.clearTenant(requireAuth(req).tenantId);
+    const { tenantId } = requireAuth(req);
+    await withTenant(s.db, tenantId, (tx) => bumpEpoch(tx, tenantId));
+    s.cache.clear(tenantId);
     return ok(true);
   });
 }

@@ -42,13 +42,11 @@ export async function checkClient(s: Services, authorization: string | undefined
   if (i < 1) throw new OAuthError(401, authTexts.badClient);
   const clientId = decoded.slice(0, i);
   const secret = decoded.slice(i + 1);
-  const client = await s.cache.get('$global', `client:${clientId}`, async () => {
-    const [row] = await s.db
-      .select()
-      .from(oauthClient)
-      .where(and(eq(oauthClient.clientId, clientId), eq(oauthClient.isDeleted, 0), eq(oauthClient.status, 1)));
-    return row ?? null;
-  });
+  // Read each time (one indexed row): the token endpoint has no live-state query to tell it a cached client changed.
+  const [client] = await s.db
+    .select()
+    .from(oauthClient)
+    .where(and(eq(oauthClient.clientId, clientId), eq(oauthClient.isDeleted, 0), eq(oauthClient.status, 1)));
   if (!client || client.clientSecretHash !== sha256Hex(secret)) throw new OAuthError(401, authTexts.badClient);
   return client;
 }
@@ -236,25 +234,17 @@ export async function refreshSession(s: Services, presented: string, client: Cli
   return tokenResponse(s, u, client, sess.id, next);
 }
 
+/** Ends a session: its refresh token at once, its access tokens at their next request on any server (platform/live.ts). */
 export async function revokeSession(s: Services, sid: string) {
-  const now = s.now();
   await s.db
     .update(authSession)
-    .set({ revokedAt: now })
+    .set({ revokedAt: s.now() })
     .where(and(eq(authSession.id, sid), isNull(authSession.revokedAt)));
-  s.tokens.revoke(sid, now.getTime() + 24 * 3600_000);
-}
-
-/** Sessions revoked recently, so a restarted process keeps refusing their access tokens. */
-export async function loadRevokedSessions(s: Services, maxAccessTtlSeconds: number) {
-  const since = new Date(s.now().getTime() - maxAccessTtlSeconds * 1000);
-  const rows = await s.db.select({ id: authSession.id }).from(authSession).where(gte(authSession.revokedAt, since));
-  for (const r of rows) s.tokens.revoke(r.id, s.now().getTime() + maxAccessTtlSeconds * 1000);
 }
 
 export async function revokeUserSessions(s: Services, userIds: string[], exceptSid?: string) {
   if (!userIds.length) return;
-  const rows = await s.db
+  await s.db
     .update(authSession)
     .set({ revokedAt: s.now() })
     .where(
@@ -263,9 +253,7 @@ export async function revokeUserSessions(s: Services, userIds: string[], exceptS
         isNull(authSession.revokedAt),
         exceptSid ? ne(authSession.id, exceptSid) : undefined,
       ),
-    )
-    .returning({ id: authSession.id });
-  for (const r of rows) s.tokens.revoke(r.id, s.now().getTime() + 24 * 3600_000);
+    );
 }
 
 export async function failureCount(s: Services, tenantId: string, account: string) {

@@ -6,6 +6,7 @@ import { dict as dictDef } from '@atrium/contract/resources/system/dict';
 import { dictbiz as dictbizDef } from '@atrium/contract/resources/system/dictbiz';
 import { dict, dictBiz } from '../../db/schema/index.ts';
 import { isPlatformAdmin } from '../../platform/access.ts';
+import { GLOBAL_SCOPE } from '../../platform/cache.ts';
 import { parentParam, type CrudTable } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -98,7 +99,6 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
         }
       },
       beforeRemove: (_tx, _ids, auth, rows) => sealedGuard(auth, rows),
-      afterWrite: (auth) => (global ? s.cache.clearAll() : s.cache.clearTenant(auth.tenantId)),
     }),
   );
 
@@ -147,7 +147,7 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
     async (req) => {
       const auth = requireAuth(req);
       const code = req.query.code;
-      const cacheTenant = global ? '000000' : auth.tenantId;
+      const cacheTenant = global ? GLOBAL_SCOPE : auth.tenantId;
       const entries = await s.cache.get(cacheTenant, `${def.code}:${code}`, () =>
         withTenant(s.db, auth.tenantId, (tx) =>
           tx

@@ -17,6 +17,7 @@ import { bindResource, resourceRoutes } from '../../platform/resource.ts';
 import { menu as menuDef } from '@atrium/contract/resources/system/menu';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { callerHoldings, type Holdings } from '../../platform/privilege.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -49,8 +50,6 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
         if (parent?.category === 2)
           throw badRequest(texts.buttonParent, [{ field: 'parentId', message: texts.buttonParent }]);
       },
-      // Platform menus are read by every tenant.
-      afterWrite: () => s.cache.clearAll(),
     }),
   );
 
@@ -89,7 +88,7 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
       const menus = await grantableMenus(s, auth);
       const ids = menus.map((m) => m.id);
       const names = new Map(menus.map((m) => [m.id, m.name]));
-      const [scopes, apis] = ids.length
+      const [scopes, apis, holds] = ids.length
         ? await withTenant(s.db, auth.tenantId, (tx) =>
             Promise.all([
               tx
@@ -110,9 +109,13 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
                   and(eq(apiScope.tenantId, auth.tenantId), eq(apiScope.isDeleted, 0), inArray(apiScope.menuId, ids)),
                 )
                 .orderBy(asc(apiScope.id)),
+              // Scopes are offered only as far as the caller holds them (the grant refuses the rest).
+              callerHoldings(tx, auth),
             ]),
           )
-        : [[], []];
+        : [[], [], null];
+      const offered = <T extends { id: string }>(rows: T[], held: (h: Holdings) => { has(id: string): boolean }) =>
+        !holds || holds.admin ? rows : rows.filter((r) => held(holds).has(r.id));
       const leaf = (id: string, title: string, extra: Record<string, unknown>) => ({
         id,
         parentId: '0',
@@ -125,14 +128,14 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
       });
       return ok({
         menu: toTree(menus, (m) => m.name, nodeOf),
-        dataScope: scopes.map((d) =>
+        dataScope: offered(scopes, (h) => h.data).map((d) =>
           leaf(d.id, `${names.get(d.menuId) ?? ''} / ${d.scopeName}`, {
             menuId: d.menuId,
             resourceCode: d.resourceCode,
             scopeType: d.scopeType,
           }),
         ),
-        apiScope: apis.map((a) =>
+        apiScope: offered(apis, (h) => h.api).map((a) =>
           leaf(a.id, `${names.get(a.menuId) ?? ''} / ${a.scopeName}`, {
             menuId: a.menuId,
             scopePath: a.scopePath,

@@ -2,11 +2,12 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { role as roleDef } from '@atrium/contract/resources/system/role';
-import { role, roleMenu, roleScope, user, userRole } from '../../db/schema/index.ts';
+import { dataScope, role, roleMenu, roleScope, user, userRole } from '../../db/schema/index.ts';
 import { ADMIN_ROLE } from '../../platform/access.ts';
 import { idParam } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { beyond, callerHoldings, holdingsOfRoles, privilegeTexts, requireCovers } from '../../platform/privilege.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -16,7 +17,6 @@ import { roleTexts as texts } from './messages.ts';
 
 /** Roles: the tree rules come from the definition; the administrator role is fixed; grants replace in one go. */
 export default defineModule((root, s) => {
-  const clear = (tenantId: string) => s.cache.clearTenant(tenantId);
   const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
   resourceRoutes(
     root,
@@ -36,7 +36,15 @@ export default defineModule((root, s) => {
           .where(and(eq(userRole.tenantId, auth.tenantId), inArray(userRole.roleId, roleIds)));
         if (n > 0) throw badRequest(texts.inUse(n));
       },
-      afterWrite: (auth) => clear(auth.tenantId),
+      // Update, removal, grant: only roles holding nothing beyond the caller; the administrator role's grants are fixed.
+      async guard(tx, auth, rows, op) {
+        if (op === 'grant' && rows.some((r) => r.roleAlias === ADMIN_ROLE))
+          throw new AppError(403, privilegeTexts.adminRoleFixed);
+        const caller = await callerHoldings(tx, auth);
+        if (caller.admin) return;
+        const targets = await Promise.all(rows.map((r) => holdingsOfRoles(tx, auth.tenantId, [r.id])));
+        requireCovers(caller, targets, privilegeTexts.role);
+      },
       prepare: { grant: (auth) => grantableMenus(s, auth) },
       actions: {
         /** Replaces the menus, data scopes and API scopes of the roles (locked by the action), in one transaction. */
@@ -45,6 +53,21 @@ export default defineModule((root, s) => {
           const menus = await checkMenus(tx, auth, ids(input.menuIds), grantable);
           const data = await checkScopes(tx, auth, 'data', ids(input.dataScopeIds), grantable);
           const apis = await checkScopes(tx, auth, 'api', ids(input.apiScopeIds), grantable);
+          // Within what the caller holds: menus, the very scopes, and no broader data scope than their own.
+          const caller = await callerHoldings(tx, auth);
+          const rules = data.length
+            ? await tx
+                .select({
+                  id: dataScope.id,
+                  resourceCode: dataScope.resourceCode,
+                  scopeType: dataScope.scopeType,
+                  menuId: dataScope.menuId,
+                })
+                .from(dataScope)
+                .where(and(eq(dataScope.tenantId, auth.tenantId), inArray(dataScope.id, data)))
+            : [];
+          const problem = beyond(caller, { menus, data: rules, api: apis });
+          if (problem) throw new AppError(403, problem);
           const roleIds = rows.map((r) => r.id);
           await tx.delete(roleMenu).where(and(eq(roleMenu.tenantId, auth.tenantId), inArray(roleMenu.roleId, roleIds)));
           await tx
@@ -60,7 +83,6 @@ export default defineModule((root, s) => {
             if (scopes.length)
               await tx.insert(roleScope).values(scopes.map((x) => ({ ...x, roleId, tenantId: auth.tenantId })));
           }
-          return { after: async () => clear(auth.tenantId) };
         },
       },
     }),

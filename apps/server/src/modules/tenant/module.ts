@@ -6,9 +6,12 @@ import { tenant } from '../../db/schema/index.ts';
 import { PLATFORM_TENANT } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { bumpEpoch } from '../../platform/live.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import { revokeUserSessions } from '../auth/service.ts';
 import { tenantTexts as texts } from './messages.ts';
-import { nextTenantId, provisionTenant } from './service.ts';
+import { repairAdmin } from './repair.ts';
+import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
 
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */
 export default defineModule((root, s) => {
@@ -17,6 +20,8 @@ export default defineModule((root, s) => {
     s,
     bindResource(tenantDef, tenant, {
       output: { adminAccount: { type: 'string' }, adminPassword: { type: 'string' } },
+      // A new tenant's admin password is hashed before the transaction opens.
+      prepareSave: async ({ id }) => (id ? undefined : { admin: await oneTimePassword() }),
       async beforeSave({ tx, input, existing }) {
         const domain = typeof input.domain === 'string' && input.domain ? input.domain.toLowerCase() : null;
         if (existing) {
@@ -24,17 +29,36 @@ export default defineModule((root, s) => {
             throw badRequest(texts.platformFixed, [{ field: 'tenantId', message: texts.platformFixed }]);
           return { domain };
         }
+        // Creations take turns, so concurrent ones never generate the same id (nor one a given id is taking).
+        await lockTenantCreation(tx);
         return { tenantId: input.tenantId || (await nextTenantId(tx)), domain };
       },
-      async afterSave({ tx, auth, existing, row }) {
+      async afterSave({ tx, auth, existing, row, state }) {
         if (existing) return;
         const tenantRow = { tenantId: String(row.tenantId), tenantName: String(row.tenantName) };
-        return provisionTenant(tx, tenantRow, auth, s.now());
+        // A tenant id taken before (by a removed tenant) starts without its predecessor's cached reads on any server.
+        await bumpEpoch(tx, tenantRow.tenantId);
+        return provisionTenant(tx, tenantRow, auth, s.now(), state.admin as OneTimePassword);
       },
       async beforeRemove(_tx, _ids, _auth, rows) {
         if (rows.some((r) => r.tenantId === PLATFORM_TENANT)) throw badRequest(texts.platformFixed);
       },
+      prepare: {
+        // The one-time password is hashed before the transaction: no connection waits on the CPU.
+        'repair-admin': () => oneTimePassword(),
+      },
       actions: {
+        async 'repair-admin'({ tx, auth, rows, prepared }) {
+          const { password, hash } = prepared as OneTimePassword;
+          const tenantId = String(rows[0].tenantId);
+          const admin = await repairAdmin(tx, tenantId, auth, s.now(), hash);
+          // Its roles' grants are cached on every server: they drop them at their next request.
+          await bumpEpoch(tx, tenantId);
+          return {
+            data: { tenantId, account: admin.account, password },
+            after: () => revokeUserSessions(s, [admin.userId]),
+          };
+        },
         /** Account quota and expiry of several tenants at once. */
         async setting({ tx, rows, input }) {
           for (const r of rows) {

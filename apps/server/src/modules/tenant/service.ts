@@ -24,10 +24,51 @@ import { tenantTexts } from './messages.ts';
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
 export const PLATFORM_ONLY_MENUS = ['tenant', 'client', 'param', 'menu', 'dict'];
 
-/** Switches the transaction's tenant context (row-level security) — only provisioning writes into another tenant. */
-const actAs = (tx: Db, tenantId: string) => tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+export type OneTimePassword = { password: string; hash: string };
 
-/** A 6-digit tenant id not yet taken. */
+/** The first password of a new tenant's admin, hashed before the transaction opens (no connection waits on scrypt). */
+export async function oneTimePassword(): Promise<OneTimePassword> {
+  const password = randomPassword(12);
+  return { password, hash: await hashPassword(md5Hex(password)) };
+}
+
+/**
+ * A tenant's package: the menus its administrator role holds — the platform's menus without the platform-only
+ * screens, plus the tenant's own menus. The platform tenant's package is every platform menu.
+ */
+export async function packageMenus(tx: Db, tenantId: string): Promise<string[]> {
+  const platformMenus = await tx
+    .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
+    .from(menu)
+    .where(and(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.isDeleted, 0)));
+  if (tenantId === PLATFORM_TENANT) return platformMenus.map((m) => m.id);
+  const excluded = subtree(
+    platformMenus,
+    platformMenus.filter((m) => PLATFORM_ONLY_MENUS.includes(m.code)).map((m) => m.id),
+  );
+  const own = await tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(eq(menu.tenantId, tenantId), eq(menu.isDeleted, 0)));
+  return [...platformMenus.filter((m) => !excluded.has(m.id)).map((m) => m.id), ...own.map((m) => m.id)];
+}
+
+/** Switches the transaction's tenant context (row-level security): only the platform writes into another tenant. */
+export const actAs = (tx: Db, tenantId: string) =>
+  tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+
+/** Advisory lock key of tenant creation: "tenant" in ASCII. */
+const TENANT_CREATE_LOCK = 0x74656e616e74n;
+
+/**
+ * Tenant creations take turns (a transaction-level advisory lock, released at commit or rollback): a generated id is
+ * the highest taken + 1, so two creations at once would otherwise both pick the same one.
+ */
+export async function lockTenantCreation(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TENANT_CREATE_LOCK.toString()}::bigint)`);
+}
+
+/** A 6-digit tenant id not yet taken (call it holding `lockTenantCreation`). */
 export async function nextTenantId(tx: Db): Promise<string> {
   const [{ max }] = await tx
     .select({ max: sql<string | null>`max(${tenant.tenantId})` })
@@ -48,16 +89,9 @@ export async function provisionTenant(
   t: { tenantId: string; tenantName: string },
   by: { userId: string },
   now: Date,
+  admin: OneTimePassword,
 ) {
-  const platformMenus = await tx
-    .select({ id: menu.id, parentId: menu.parentId, code: menu.code })
-    .from(menu)
-    .where(and(eq(menu.tenantId, PLATFORM_TENANT), eq(menu.isDeleted, 0)));
-  const excluded = subtree(
-    platformMenus,
-    platformMenus.filter((m) => PLATFORM_ONLY_MENUS.includes(m.code)).map((m) => m.id),
-  );
-  const menuIds = platformMenus.filter((m) => !excluded.has(m.id)).map((m) => m.id);
+  const menuIds = await packageMenus(tx, t.tenantId);
   const platformTops = await tx
     .select()
     .from(topMenu)
@@ -77,8 +111,7 @@ export async function provisionTenant(
         )
     : [];
 
-  const password = randomPassword(12);
-  const hash = await hashPassword(md5Hex(password));
+  const { password, hash } = admin;
   const audit = { createUser: by.userId, updateUser: by.userId, createTime: now, updateTime: now };
   await actAs(tx, t.tenantId);
   try {

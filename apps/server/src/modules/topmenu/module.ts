@@ -7,7 +7,9 @@ import { topMenu, topMenuSetting } from '../../db/schema/index.ts';
 import { idArray, writeAudit } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { callerHoldings, notCovered, privilegeTexts } from '../../platform/privilege.ts';
 import { requireAuth } from '../../platform/guard.ts';
+import { bumpEpoch } from '../../platform/live.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { checkMenus, grantableMenus } from '../menu/grants.ts';
@@ -28,7 +30,6 @@ export default defineModule((root, s) => {
       async beforeSave({ input, existing }) {
         if (existing && (input.sort === undefined || input.sort === null)) return { sort: 0 };
       },
-      afterWrite: (auth) => s.cache.clearTenant(auth.tenantId),
     }),
   );
 
@@ -42,12 +43,25 @@ export default defineModule((root, s) => {
       const grantable = (await grantableMenus(s, auth)).filter((m) => m.category === 1);
       await withTenant(s.db, auth.tenantId, async (tx) => {
         const ids = [...new Set(req.body.topMenuIds)];
+        // Locked (in id order, so two grants never wait on each other crosswise): a concurrent grant on the same top
+        // menus waits for this one's commit, then replaces its rows — never a union of both.
         const found = await tx
           .select({ id: topMenu.id })
           .from(topMenu)
-          .where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0), inArray(topMenu.id, ids)));
+          .where(and(eq(topMenu.tenantId, auth.tenantId), eq(topMenu.isDeleted, 0), inArray(topMenu.id, ids)))
+          .orderBy(topMenu.id)
+          .for('update');
         if (found.length !== ids.length) throw notFound();
         const menus = await checkMenus(tx, auth, req.body.menuIds, grantable);
+        // Replacing what sits under a top menu: only a caller who holds all of it.
+        const caller = await callerHoldings(tx, auth);
+        if (!caller.admin) {
+          const current = await tx
+            .select({ menuId: topMenuSetting.menuId })
+            .from(topMenuSetting)
+            .where(and(eq(topMenuSetting.tenantId, auth.tenantId), inArray(topMenuSetting.topMenuId, ids)));
+          if (current.some((c) => !caller.menus.has(c.menuId))) throw notCovered(privilegeTexts.topmenu);
+        }
         await tx
           .delete(topMenuSetting)
           .where(and(eq(topMenuSetting.tenantId, auth.tenantId), inArray(topMenuSetting.topMenuId, ids)));
@@ -58,6 +72,7 @@ export default defineModule((root, s) => {
               .values(menus.map((menuId) => ({ topMenuId, menuId, tenantId: auth.tenantId })));
           await writeAudit(s, tx, auth, req.id, 'topmenu', 'grant', topMenuId, null, { menuIds: menus });
         }
+        await bumpEpoch(tx, auth.tenantId);
       });
       s.cache.clearTenant(auth.tenantId);
       return ok(true, texts.granted);

@@ -8,6 +8,10 @@ export const userTexts = {
   passwordChanged: { zh: '修改成功', en: 'Password changed' },
   noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
   tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
+  deptBeyond: {
+    zh: '只能把用户放到您所在部门及其下级部门',
+    en: 'You can place users only in your own department or below it',
+  },
 };
 
 /** Field messages of the user's own requests (profile, password, guest registration). */

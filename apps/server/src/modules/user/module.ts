@@ -3,21 +3,37 @@ import { messages, passwordPolicyError } from '@atrium/contract';
 import { user as userDef } from '@atrium/contract/resources/system/user';
 import type { Db } from '../../db/client.ts';
 import { dept, loginFailure, post, role, user, userRole } from '../../db/schema/index.ts';
-import { ADMIN_ROLE, deptAndBelow } from '../../platform/access.ts';
+import { deptAndBelow, SCOPE_TYPES } from '../../platform/access.ts';
 import { idParam, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { hashPassword, md5Hex, randomPassword } from '../../platform/password.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import {
+  callerHoldings,
+  requireAdminRemains,
+  requireCoversUsers,
+  requireGrantableRoles,
+} from '../../platform/privilege.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { revokeUserSessions } from '../auth/service.ts';
-import { beyondOwn } from '../menu/grants.ts';
 import { checkQuota } from '../tenant/service.ts';
 import { userTexts as texts } from './messages.ts';
 import { selfRoutes } from './self.ts';
 import { z } from 'zod';
+
+type OneTimePassword = { password: string; hash: string };
+
+/** Random passwords a person can type, with their hashes (computed concurrently, on libuv's thread pool). */
+const oneTimePasswords = (n: number): Promise<OneTimePassword[]> =>
+  Promise.all(
+    Array.from({ length: n }, async () => {
+      const password = randomPassword(12);
+      return { password, hash: await hashPassword(md5Hex(password)) };
+    }),
+  );
 
 type Refs = { deptId?: unknown; postId?: unknown; roleIds?: unknown; roleId?: unknown };
 const rolesOf = (b: Refs) => (b.roleIds ?? b.roleId) as string[] | null | undefined;
@@ -27,19 +43,40 @@ export default defineModule((app, s) => {
   selfRoutes(app, s);
 
   /** References of a user record: each must be a live row of the caller's tenant (else 404, like any foreign id). */
-  async function checkRefs(tx: Db, auth: AuthContext, b: Refs) {
+  async function checkRefs(tx: Db, auth: AuthContext, b: Refs, existing: Row | null) {
     const live = (t: typeof dept | typeof post, id: string) =>
       tx
         .select({ id: t.id })
         .from(t)
         .where(and(eq(t.tenantId, auth.tenantId), eq(t.isDeleted, 0), eq(t.id, id)));
     if (b.deptId && !(await live(dept, String(b.deptId))).length) throw notFound();
+    if (b.deptId && String(b.deptId) !== String(existing?.deptId ?? ''))
+      await checkDeptReach(tx, auth, String(b.deptId));
     if (b.postId && !(await live(post, String(b.postId))).length) throw notFound();
     const roles = rolesOf(b);
     if (roles?.length) await checkRoles(tx, auth, roles);
   }
 
-  /** Roles handed to users: the tenant's own, and (unless the caller is the tenant administrator) only roles the caller holds. */
+  /**
+   * Moving a user (oneself included) into a department widens what "own department" rules show: below the
+   * administrator and a data scope of "all users", only the caller's own department and those below it.
+   */
+  async function checkDeptReach(tx: Db, auth: AuthContext, deptId: string) {
+    const caller = await callerHoldings(tx, auth);
+    if (caller.admin) return;
+    if ([...caller.data.values()].some((d) => d.resourceCode === 'user' && d.scopeType === SCOPE_TYPES.all)) return;
+    const within =
+      auth.deptId &&
+      (
+        await tx
+          .select({ id: dept.id })
+          .from(dept)
+          .where(and(eq(dept.id, deptId), sql`${dept.id} in ${deptAndBelow(auth.tenantId, auth.deptId)}`))
+      ).length > 0;
+    if (!within) throw new AppError(403, texts.deptBeyond);
+  }
+
+  /** Roles handed to users: the tenant's own, each holding nothing beyond what the caller holds. */
   async function checkRoles(tx: Db, auth: AuthContext, ids: string[]) {
     const unique = [...new Set(ids)];
     const found = await tx
@@ -47,24 +84,7 @@ export default defineModule((app, s) => {
       .from(role)
       .where(and(eq(role.tenantId, auth.tenantId), eq(role.isDeleted, 0), inArray(role.id, unique)));
     if (found.length !== unique.length) throw notFound();
-    if (unique.some((r) => !auth.roleIds.includes(r))) {
-      const admin =
-        auth.roleIds.length &&
-        (
-          await tx
-            .select({ id: role.id })
-            .from(role)
-            .where(
-              and(
-                eq(role.tenantId, auth.tenantId),
-                eq(role.isDeleted, 0),
-                eq(role.roleAlias, ADMIN_ROLE),
-                inArray(role.id, auth.roleIds),
-              ),
-            )
-        ).length > 0;
-      if (!admin) throw beyondOwn();
-    }
+    await requireGrantableRoles(tx, auth, unique);
     return unique;
   }
 
@@ -117,25 +137,44 @@ export default defineModule((app, s) => {
         };
       });
     },
-    async beforeSave({ tx, auth, input, existing }) {
-      await checkRefs(tx, auth, input);
+    // A new user's password is hashed before the transaction opens (scrypt is a tenth of a second of CPU; no
+    // connection waits on it) — only one the policy accepts: beforeSave answers the others in its usual order.
+    async prepareSave({ input, id }) {
+      const password = typeof input.password === 'string' ? input.password : '';
+      if (id || !password || passwordPolicyError(password, String(input.account))) return;
+      return { passwordHash: await hashPassword(md5Hex(password)) };
+    },
+    async beforeSave({ tx, auth, input, existing, state }) {
+      await checkRefs(tx, auth, input, existing);
       if (existing) return;
       const password = typeof input.password === 'string' ? input.password : '';
       if (!password) throw badRequest(texts.passwordRequired, [{ field: 'password', message: texts.passwordRequired }]);
       const problem = passwordPolicyError(password, String(input.account));
       if (problem) throw new AppError(400, problem, [{ field: 'password', message: problem }]);
       await checkQuota(tx, auth.tenantId, 1, s.now());
+      if (typeof state.passwordHash !== 'string') throw new Error('user: the password was not hashed before the save');
       // Whoever set it knows it: the user chooses their own at first login.
-      return { password: await hashPassword(md5Hex(password)), mustChangePassword: 1, status: 1 };
+      return { password: state.passwordHash, mustChangePassword: 1, status: 1 };
     },
-    async afterSave({ tx, auth, input, row }) {
+    async afterSave({ tx, auth, input, row, existing }) {
       const roleIds = rolesOf(input);
       if (roleIds) await replaceRoles(tx, auth, [row.id], [...new Set(roleIds)]);
+      if (roleIds && existing) await requireAdminRemains(tx, auth.tenantId);
     },
-    async beforeRemove(_tx, ids, auth) {
+    // Update, removal and every action: only on users whose roles hold nothing beyond the caller's.
+    guard: (tx, auth, rows) =>
+      requireCoversUsers(
+        tx,
+        auth,
+        rows.map((r) => r.id),
+      ),
+    async beforeRemove(tx, ids, auth) {
       if (ids.includes(auth.userId)) throw badRequest(texts.notSelf);
+      await requireAdminRemains(tx, auth.tenantId, ids);
     },
     afterRemove: (_auth, ids) => revokeUserSessions(s, ids),
+    // One random password per user named, hashed before the action's transaction (the ids are checked inside it).
+    prepare: { 'reset-password': (_auth, { targets }) => oneTimePasswords(targets.length) },
     actions: {
       async 'update-platform'({ tx, auth, rows, input }) {
         await tx
@@ -145,13 +184,14 @@ export default defineModule((app, s) => {
         return { changed: true };
       },
       /** A random one-time password per user, shown once; the user must change it at the next login. */
-      async 'reset-password'({ tx, auth, rows }) {
+      async 'reset-password'({ tx, auth, rows, prepared }) {
+        const fresh = prepared as OneTimePassword[];
         const result: { userId: string; account: string; password: string }[] = [];
-        for (const u of rows) {
-          const password = randomPassword(12);
+        for (const [i, u] of rows.entries()) {
+          const { password, hash } = fresh[i];
           await tx
             .update(user)
-            .set({ password: await hashPassword(md5Hex(password)), mustChangePassword: 1 })
+            .set({ password: hash, mustChangePassword: 1 })
             .where(and(eq(user.id, u.id), eq(user.tenantId, auth.tenantId)));
           result.push({ userId: u.id, account: String(u.account), password });
         }
@@ -159,14 +199,14 @@ export default defineModule((app, s) => {
         return { data: result, changed: true, after: () => revokeUserSessions(s, others) };
       },
       async grant({ tx, auth, rows, input }) {
-        const given = (input.roleIds as string[] | null | undefined) ?? [];
-        const roleIds = given.length ? await checkRoles(tx, auth, given) : [];
+        const roleIds = await checkRoles(tx, auth, (input.roleIds as string[] | null | undefined) ?? []);
         await replaceRoles(
           tx,
           auth,
           rows.map((u) => u.id),
           roleIds,
         );
+        await requireAdminRemains(tx, auth.tenantId);
       },
       /** Register-guest applications (status 2 → 1), within the tenant's account quota. */
       async approve({ tx, auth, rows }) {

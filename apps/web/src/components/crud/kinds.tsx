@@ -16,6 +16,7 @@ import {
   UploadInput,
 } from './inputs';
 import { menuIcon } from '../../layout/icons';
+import { RegionCascader } from './RegionCascader';
 import { catalogue } from './texts';
 import type { CrudField } from './types';
 
@@ -120,7 +121,7 @@ export const builtinKinds: Record<string, FieldType> = {
       ),
   },
   region: {
-    input: TextInput,
+    input: RegionCascader,
     text: true,
     rules: (_f, { lang, label }) => [{ pattern: /^\d{2,12}$/, message: catalogue('badFormat', lang, { label }) }],
   },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { App, message } from 'antd';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import '../../i18n';
 import { http } from '../../api/http';
+import { setMessageApi } from '../../app/notify';
 import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import type { CrudSchema } from './types';
@@ -44,6 +46,13 @@ const schema: CrudSchema = {
   fields: [{ name: 'roleName', label: 'dict.dictValue' }],
 };
 
+/** What the shell's MessageBridge does (layout/Layout.tsx): the http client's toasts go through antd's App. */
+function MessageBridge() {
+  const { message: api } = App.useApp();
+  useEffect(() => setMessageApi(api), [api]);
+  return null;
+}
+
 let before: typeof http.defaults.adapter;
 beforeEach(() => {
   before = http.defaults.adapter;
@@ -65,6 +74,7 @@ describe('a refused delete', () => {
     render(
       <QueryClientProvider client={client}>
         <App>
+          <MessageBridge />
           <CrudPage schema={schema} />
         </App>
       </QueryClientProvider>,

@@ -6,7 +6,7 @@ import CrudPage from '../../components/crud/CrudPage';
 import { DATE_FORMAT } from '../../components/crud/FieldInput';
 import { useSubmit } from '../../components/crud/useSubmit';
 import type { CrudContext, CrudField, CrudSchema, Row } from '../../components/crud/types';
-import { tenantSetting } from '../../api/system';
+import { repairTenantAdmin, tenantSetting } from '../../api/system';
 import i18n from '../../i18n';
 import { showOnce } from './once';
 
@@ -113,6 +113,27 @@ export default function TenantPage() {
           label: 'tenant.setting',
           needsSelection: true,
           onClick: (rows, ctx) => setSetting({ rows, ctx }),
+        },
+        {
+          code: 'tenant_setting',
+          label: 'tenant.repairAdmin',
+          needsSelection: true,
+          onClick: (rows) =>
+            modal.confirm({
+              title: t('tenant.repairConfirm'),
+              okText: t('common.ok'),
+              cancelText: t('common.cancel'),
+              onOk: async () => {
+                for (const row of rows) {
+                  const done = await repairTenantAdmin(row.id);
+                  showOnce(modal, t('tenant.repairTitle'), [
+                    [t('tenant.tenantId'), done.tenantId],
+                    [t('tenant.adminAccount'), done.account],
+                    [t('tenant.oneTimePassword'), done.password],
+                  ]);
+                }
+              },
+            }),
         },
       ],
       onSaved: (saved, mode) => {

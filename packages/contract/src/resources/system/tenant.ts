@@ -69,5 +69,18 @@ export const tenant = defineResource({
       input: { accountNumber: { ...quota, required: true }, expireTime },
       done: { zh: '配置成功', en: 'Saved' },
     },
+    /**
+     * The platform administrator's repair of a tenant whose administrator was broken: the administrator role gets
+     * the tenant's whole package again, and the account admin is enabled, holds it, and gets a one-time password.
+     */
+    'repair-admin': {
+      label: { zh: '修复管理员', en: 'Repair administrator' },
+      code: 'tenant_setting',
+      confirm: {
+        zh: '将恢复该租户管理员角色的全部菜单，并为账号 admin 生成一次性密码，确定?',
+        en: 'Give the administrator role its full package again and issue a one-time password to the account admin?',
+      },
+      done: { zh: '修复成功', en: 'Administrator repaired' },
+    },
   },
 });

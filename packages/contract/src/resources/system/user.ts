@@ -119,7 +119,9 @@ export const user = defineResource({
       code: 'user_role',
       target: 'many',
       idField: 'userIds',
-      input: { roleIds: { ...roleIds, column: undefined } },
+      input: {
+        roleIds: { ...roleIds, column: undefined, required: { zh: '请选择角色', en: 'Choose at least one role' } },
+      },
       done: { zh: '授权成功', en: 'Roles assigned' },
     },
     approve: {

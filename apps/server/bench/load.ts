@@ -1,0 +1,332 @@
+// Under load (docs/server.md "Under load"): the real server on PostgreSQL (a throwaway database at BENCH_PG_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres; skipped with a message when none answers), 200 autocannon connections
+// for BENCH_LOAD_SECONDS (default 60) as the platform administrator: nine reads, then one user created, round and
+// round. Beside it, in a thread of its own, an unrelated public GET ten times a second, timed. Reports the answers by
+// status, timeouts, p50/p99 of the unrelated GET, the server's RSS, and the users created as acknowledged against those
+// found in the database afterwards. Aim: no timeouts, unrelated GET p99 <= 200 ms, acknowledged == found.
+// Alone: `cd apps/server && npx tsx bench/load.ts`, or `BENCH_ONLY=load npm run bench` at the root.
+// Knobs: BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS (200), BENCH_LOAD_PORT (8098), BENCH_LOAD_KEEP_DB=1.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BASIC, md5, sleep, spawnNode, stop, waitFor } from './lib.ts';
+
+type ProbeStat = { n: number; p50: number; p99: number; max: number; failed: number };
+
+export type LoadResult =
+  | { skipped: string }
+  | {
+      seconds: number;
+      connections: number;
+      requests: number;
+      rps: number;
+      byStatus: Record<string, number>;
+      timeouts: number;
+      errors: number;
+      latency: { p50: number; p99: number; max: number };
+      probe: ProbeStat;
+      /** The same GET for 5 s before the load: what this machine answers when the server is idle. */
+      probeIdle: ProbeStat;
+      serverRssMb?: number;
+      serverPeakRssMb?: number;
+      /** os.loadavg() of the last minute at the end: other work on the machine shares its cores. */
+      loadAverage: number;
+      creates: {
+        sent: number;
+        acknowledged: number;
+        refused: Record<string, number>;
+        unanswered: number;
+        inDatabase: number;
+        acknowledgedInDatabase: number;
+        refusedInDatabase: number;
+        /** acknowledged == found among the answered ones, and nothing refused was written */
+        consistent: boolean;
+      };
+      aim: { noTimeouts: boolean; probeP99Within200ms: boolean; consistent: boolean };
+    };
+
+const READS = [
+  '/api/blade-user/page?current=1&size=10',
+  '/api/blade-system/menu/routes',
+  '/api/blade-user/info',
+  '/api/blade-system/menu/buttons',
+  '/api/blade-system/dept/tree',
+  '/api/blade-user/page?current=2&size=10&realName=load',
+  '/api/blade-system/menu/routes',
+  '/api/blade-user/info',
+  '/api/blade-system/dept/tree',
+];
+const PROBE_PATH = '/api/blade-system/tenant/info?domain=probe.invalid';
+
+const round = (x: number) => Math.round(x * 10) / 10;
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+
+function rssOf(pid: number | undefined) {
+  if (!pid) return {};
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? NaN);
+    return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The unrelated GET, on a thread of its own so autocannon's busy event loop does not add to what it measures: one
+ * request every `everyMs`, each timed from send to the last byte (10 s timeout), until told to stop.
+ */
+function startProbe(url: string, everyMs: number) {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const times = []; let failed = 0; let stopping = false; const pending = new Set();
+    const one = async () => {
+      const t0 = performance.now();
+      try {
+        const r = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) });
+        await r.arrayBuffer();
+        if (r.status !== 200) failed++; else times.push(performance.now() - t0);
+      } catch { failed++; }
+    };
+    const timer = setInterval(() => { const p = one(); pending.add(p); p.finally(() => pending.delete(p)); }, workerData.everyMs);
+    parentPort.on('message', async () => {
+      clearInterval(timer);
+      await Promise.all(pending);
+      parentPort.postMessage({ times, failed });
+    });`;
+  const worker = new Worker(code, { eval: true, workerData: { url, everyMs } });
+  return async (): Promise<{ times: number[]; failed: number }> => {
+    const done = new Promise<{ times: number[]; failed: number }>((resolve) => worker.once('message', resolve));
+    worker.postMessage('stop');
+    const out = await done;
+    await worker.terminate();
+    return out;
+  };
+}
+
+async function pgAnswers(url: string): Promise<string | null> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+export async function benchLoad(
+  serverDir: string,
+  log: (label: string, v: unknown) => void = (l, v) =>
+    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
+): Promise<LoadResult> {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const problem = await pgAnswers(adminUrl);
+  if (problem) {
+    const skipped = `no PostgreSQL at ${adminUrl} (${problem}): load bench skipped`;
+    console.log(skipped);
+    return { skipped };
+  }
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+  const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
+  const port = Number(process.env.BENCH_LOAD_PORT ?? 8098);
+  const base = `http://127.0.0.1:${port}`;
+  const dbName = `atrium_load_${randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-load-'));
+  let server: ReturnType<typeof spawnNode> | undefined;
+  let tail = '';
+  try {
+    if (
+      await fetch(base).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${base} already answers: set BENCH_LOAD_PORT to a free port`);
+    server = spawnNode(
+      ['src/main.ts'],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl.toString(),
+        ATRIUM_DATA_DIR: dir,
+        ATRIUM_CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+      serverDir,
+    );
+    const keep = (b: Buffer) => (tail = (tail + b.toString()).slice(-4000));
+    server.stdout?.on('data', keep);
+    server.stderr?.on('data', keep);
+    await waitFor(`${base}${PROBE_PATH}`, 120_000);
+
+    // The platform administrator, through the password grant (ATRIUM_CAPTCHA=off).
+    const q = new URLSearchParams({
+      tenantId: '000000',
+      username: 'admin',
+      password: md5('admin'),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    });
+    const tokenRes = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'tenant-id': '000000' },
+    });
+    const token = ((await tokenRes.json()) as { access_token?: string }).access_token;
+    if (!token) throw new Error(`login failed: ${tokenRes.status}`);
+    const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
+    for (const p of new Set(READS)) {
+      const r = await fetch(`${base}${p}`, { headers });
+      if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
+    }
+
+    // Each create names its account; a connection has one request in flight, so its context knows whose answer comes.
+    const run = randomBytes(3).toString('hex');
+    let sent = 0;
+    const answered = new Map<string, number>();
+    type Ctx = { account?: string };
+    const create = {
+      method: 'POST' as const,
+      path: '/api/blade-user/submit',
+      headers: { ...headers, 'content-type': 'application/json' },
+      setupRequest: (req: autocannon.Request, context: Ctx) => {
+        const account = `load_${run}_${++sent}`;
+        context.account = account;
+        return { ...req, body: JSON.stringify({ account, realName: 'load', password: 'Load#2026bench' }) };
+      },
+      onResponse: (status: number, _body: string, context: Ctx) => {
+        if (context.account) answered.set(context.account, status);
+        context.account = undefined;
+      },
+    };
+    const requests = [...READS.map((p) => ({ method: 'GET' as const, path: p, headers })), create];
+
+    const probeStat = (p: { times: number[]; failed: number }): ProbeStat => ({
+      n: p.times.length,
+      p50: round(pct(p.times, 50)),
+      p99: round(pct(p.times, 99)),
+      max: round(Math.max(...p.times)),
+      failed: p.failed,
+    });
+    const stopIdleProbe = startProbe(`${base}${PROBE_PATH}`, 100);
+    await sleep(5000);
+    const probeIdle = probeStat(await stopIdleProbe());
+
+    const stopProbe = startProbe(`${base}${PROBE_PATH}`, 100);
+    const r = await autocannon({ url: base, connections, duration: seconds, pipelining: 1, timeout: 10, requests });
+    const probe = await stopProbe();
+    const mem = rssOf(server.pid);
+    // Requests the server was still working on when autocannon stopped finish now.
+    await sleep(3000);
+
+    const c = new pg.Client({ connectionString: dbUrl.toString() });
+    await c.connect();
+    const found = new Set(
+      (
+        await c.query<{ account: string }>(`select account from "user" where account like $1`, [`load_${run}_%`])
+      ).rows.map((x) => x.account),
+    );
+    await c.end();
+    let acknowledged = 0;
+    let acknowledgedInDatabase = 0;
+    let refusedInDatabase = 0;
+    const refused: Record<string, number> = {};
+    for (const [account, status] of answered) {
+      if (status === 200) {
+        acknowledged++;
+        if (found.has(account)) acknowledgedInDatabase++;
+      } else {
+        refused[status] = (refused[status] ?? 0) + 1;
+        if (found.has(account)) refusedInDatabase++;
+      }
+    }
+    const byStatus = Object.fromEntries(
+      Object.entries(r.statusCodeStats as unknown as Record<string, { count: number }>).map(([k, v]) => [k, v.count]),
+    );
+    const probeLoaded = probeStat(probe);
+    const consistent = acknowledged === acknowledgedInDatabase && refusedInDatabase === 0;
+    const result: LoadResult = {
+      seconds,
+      connections,
+      requests: r.requests.total,
+      rps: Math.round(r.requests.average),
+      byStatus,
+      timeouts: r.timeouts,
+      errors: r.errors,
+      latency: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+      probe: probeLoaded,
+      probeIdle,
+      serverRssMb: mem.rss,
+      serverPeakRssMb: mem.hwm,
+      loadAverage: round(os.loadavg()[0]),
+      creates: {
+        sent,
+        acknowledged,
+        refused,
+        unanswered: sent - answered.size,
+        inDatabase: found.size,
+        acknowledgedInDatabase,
+        refusedInDatabase,
+        consistent,
+      },
+      aim: { noTimeouts: r.timeouts === 0, probeP99Within200ms: probeLoaded.p99 <= 200, consistent },
+    };
+    log(`load: ${connections} connections, ${seconds} s: requests / req/s`, `${r.requests.total} / ${result.rps}`);
+    log('load: answers by status', byStatus);
+    log('load: timeouts / errors', `${r.timeouts} / ${r.errors}`);
+    log('load: latency of the mix p50 / p99 / max (ms)', `${r.latency.p50} / ${r.latency.p99} / ${r.latency.max}`);
+    log('load: unrelated GET (10/s) ms, server idle', probeIdle);
+    log('load: unrelated GET (10/s) ms, under the load', probeLoaded);
+    log('load: machine load average (1 min) at the end', result.loadAverage);
+    log('load: server RSS / peak RSS (MB)', `${mem.rss} / ${mem.hwm}`);
+    log('load: user creates', result.creates);
+    log('load: aim (no timeouts, probe p99 <= 200 ms, consistent)', result.aim);
+    return result;
+  } catch (err) {
+    if (tail) console.error(`server output (tail):\n${tail}`);
+    throw err;
+  } finally {
+    if (server) await stop(server);
+    await sleep(100);
+    if (process.env.BENCH_LOAD_KEEP_DB === '1')
+      console.log(`kept database ${dbName} (BENCH_LOAD_KEEP_DB=1): drop it by hand`);
+    else
+      await admin
+        .query(`drop database if exists ${dbName} with (force)`)
+        .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  benchLoad(serverDir).then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { REGION_LEVELS, REGION_ROOT, regionLevel } from '@atrium/contract/resources/system/region';
+import type { Db } from '../../db/client.ts';
+import { region } from './table.ts';
+
+/** The rules of the region tree (docs/product.md "Regions"), shared by submit, import and the seed. */
+
+export type RegionRow = typeof region.$inferSelect;
+
+/** The columns a region takes from its place in the tree: parent, path, level, and the code and name of each level. */
+export type Placement = Pick<
+  RegionRow,
+  | 'parentCode'
+  | 'ancestors'
+  | 'level'
+  | 'provinceCode'
+  | 'provinceName'
+  | 'cityCode'
+  | 'cityName'
+  | 'districtCode'
+  | 'districtName'
+  | 'townCode'
+  | 'townName'
+  | 'villageCode'
+  | 'villageName'
+>;
+
+/** What a child needs of its parent. */
+export type ParentRow = Pick<RegionRow, 'code' | 'ancestors'> & Partial<Placement>;
+
+type LevelKey = `${(typeof REGION_LEVELS)[number]}${'Code' | 'Name'}`;
+
+/**
+ * The placement of `code` named `name` below `parent` (null: a province, below the root '00'): the levels above come
+ * from the parent, its own level is itself, the levels below are empty. (A literal object: bulk imports spread
+ * tens of thousands of these.)
+ */
+export function placement(parent: ParentRow | null, code: string, name: string): Placement {
+  const level = regionLevel(code);
+  const at = (i: number, part: 'Code' | 'Name'): string | null => {
+    if (i === level - 1) return part === 'Code' ? code : name;
+    if (i > level - 1) return null;
+    return (parent?.[`${REGION_LEVELS[i]}${part}` as LevelKey] as string | null | undefined) ?? null;
+  };
+  return {
+    parentCode: parent?.code ?? REGION_ROOT,
+    ancestors: parent ? `${parent.ancestors},${parent.code}` : REGION_ROOT,
+    level,
+    provinceCode: at(0, 'Code'),
+    provinceName: at(0, 'Name'),
+    cityCode: at(1, 'Code'),
+    cityName: at(1, 'Name'),
+    districtCode: at(2, 'Code'),
+    districtName: at(2, 'Name'),
+    townCode: at(3, 'Code'),
+    townName: at(3, 'Name'),
+    villageCode: at(4, 'Code'),
+    villageName: at(4, 'Name'),
+  };
+}
+
+const codeColumnOf = (level: number): PgColumn =>
+  region[`${REGION_LEVELS[level - 1]}Code` as 'provinceCode'] as PgColumn;
+
+/** A renamed region: every live region below it carries the new name in its level's name column. */
+export async function renameBelow(tx: Db, code: string, name: string): Promise<void> {
+  const level = regionLevel(code);
+  if (!level) return;
+  await tx
+    .update(region)
+    .set({ [`${REGION_LEVELS[level - 1]}Name`]: name } as never)
+    .where(and(eq(codeColumnOf(level), code), ne(region.code, code), eq(region.isDeleted, 0)));
+}
+
+/** Live regions by code: the codes travel as one JSON parameter, however many a file names. */
+export async function liveByCodes(tx: Db, codes: string[]): Promise<Map<string, RegionRow>> {
+  const unique = [...new Set(codes)];
+  if (!unique.length) return new Map();
+  const rows = await tx
+    .select()
+    .from(region)
+    .where(
+      and(
+        sql`${region.code} in (select json_array_elements_text(${JSON.stringify(unique)}::json))`,
+        eq(region.isDeleted, 0),
+      ),
+    );
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+/** Which of these codes have live children. */
+export async function parentsAmong(tx: Db, codes: string[]): Promise<Set<string>> {
+  if (!codes.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ parentCode: region.parentCode })
+    .from(region)
+    .where(and(inArray(region.parentCode, codes), eq(region.isDeleted, 0)));
+  return new Set(rows.map((r) => r.parentCode));
+}
+
+/**
+ * Checks that refuse removing regions still in use: each answers the first code of `codes` it still uses, or null.
+ * A module that stores region codes (devices, users' regions, configs by region) registers its own at start.
+ */
+export type RegionUsage = (tx: Db, codes: string[]) => Promise<string | null>;
+const usages: RegionUsage[] = [];
+export function registerRegionUsage(check: RegionUsage): void {
+  usages.push(check);
+}
+
+/** The first of `codes` some module still uses, or null. */
+export async function regionInUse(tx: Db, codes: string[]): Promise<string | null> {
+  for (const check of usages) {
+    const used = await check(tx, codes);
+    if (used) return used;
+  }
+  return null;
+}
+
+/** Live region codes at or below `code` (all when empty): the filter of an export. */
+export const subtreeOf = (code?: string) =>
+  code ? and(eq(region.isDeleted, 0), sql`${region.code} like ${`${code}%`}`) : eq(region.isDeleted, 0);
+
+/** The columns of a bulk write: the region's own, those it derives, and the audit columns. */
+export const WRITTEN = [
+  'id',
+  'code',
+  'parentCode',
+  'ancestors',
+  'name',
+  'level',
+  ...REGION_LEVELS.flatMap((l) => [`${l}Code`, `${l}Name`]),
+  'sort',
+  'remark',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+] as const;
+/** What an import may change of an existing region (never its id, code or creation). */
+const UPDATED = WRITTEN.filter((k) => !['id', 'code', 'createUser', 'createDept', 'createTime'].includes(k));
+const COMPARED = UPDATED.filter((k) => k !== 'updateUser' && k !== 'updateTime');
+
+const columns = getTableColumns(region) as unknown as Record<string, PgColumn>;
+const quoted = (k: string) => `"${columns[k].name}"`;
+
+/**
+ * Writes many regions in one statement: the rows travel as one JSON parameter (json_to_recordset), which the
+ * embedded database takes far faster than thousands of bound parameters. `upsert`: a live region with the same code
+ * is updated instead — unless nothing would change. Answers the codes inserted or changed.
+ */
+export async function writeRegions(
+  tx: Db,
+  rows: Partial<Record<(typeof WRITTEN)[number], unknown>>[],
+  upsert = false,
+): Promise<string[]> {
+  if (!rows.length) return [];
+  const names = WRITTEN.map(quoted).join(', ');
+  const types = WRITTEN.map((k) => `${quoted(k)} ${columns[k].getSQLType()}`).join(', ');
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(WRITTEN.map((k) => [columns[k].name, r[k] ?? null]))));
+  const conflict = upsert
+    ? sql.raw(
+        ` on conflict ("code") where is_deleted = 0 do update set ${UPDATED.map((k) => `${quoted(k)} = excluded.${quoted(k)}`).join(', ')}, "version" = region."version" + 1` +
+          ` where (${COMPARED.map((k) => `region.${quoted(k)}`).join(', ')}) is distinct from (${COMPARED.map((k) => `excluded.${quoted(k)}`).join(', ')})`,
+      )
+    : sql.raw('');
+  const res = await tx.execute(
+    sql`insert into ${region} (${sql.raw(names)}) select ${sql.raw(names)} from json_to_recordset(${json}::json) as x(${sql.raw(types)})${conflict} returning "code"`,
+  );
+  return (res as unknown as { rows: { code: string }[] }).rows.map((r) => r.code);
+}

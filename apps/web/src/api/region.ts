@@ -1,0 +1,109 @@
+import type { AxiosProgressEvent } from 'axios';
+import { region } from '@atrium/contract/resources/system/region';
+import { notify } from '../app/notify';
+import { get, http } from './http';
+
+/** The region calls beyond the CRUD ones (docs/system-api.md, regions). */
+
+const BASE = region.base;
+
+/** A node of `lazy-tree`: id, key and value are the code; parentId the parent's code ('00' for a province). */
+export type RegionNode = {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  level: number;
+  hasChildren: boolean;
+};
+
+/** One level of the tree, cached per parent for the session: pickers on many screens ask for the same levels. */
+const levels = new Map<string, Promise<RegionNode[]>>();
+
+export function regionChildren(parentCode: string): Promise<RegionNode[]> {
+  let level = levels.get(parentCode);
+  if (!level) {
+    level = get<RegionNode[]>(`${BASE}/lazy-tree`, { parentCode });
+    levels.set(parentCode, level);
+    // A failed call is asked again next time.
+    level.catch(() => levels.delete(parentCode));
+  }
+  return level;
+}
+
+/** After a change to the regions: the cached levels are read again. */
+export function forgetRegionLevels(parentCode?: string) {
+  if (parentCode === undefined) levels.clear();
+  else levels.delete(parentCode);
+}
+
+export type ImportSummary = {
+  total: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  errors: { row: number; code: string; message: string }[];
+};
+
+/** Uploads a workbook; a refused import (400) answers its per-row errors instead of a toast. */
+export async function importRegions(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ ok: boolean; msg: string; summary: ImportSummary }> {
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    const res = await http.post<{ msg: string; data: ImportSummary }>(`${BASE}/import`, form, {
+      timeout: 0,
+      meta: { whitelist: [400] },
+      onUploadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    });
+    return { ok: true, msg: res.data.msg, summary: res.data.data };
+  } catch (err) {
+    const body = (err as { response?: { data?: { code?: number; msg?: string; data?: unknown } } }).response?.data;
+    const summary = body?.data as ImportSummary | undefined;
+    if (body?.code === 400 && summary && Array.isArray(summary.errors))
+      return { ok: false, msg: body.msg ?? '', summary };
+    // Any other refusal (no file, not a workbook): its message in the usual toast.
+    if (body?.code === 400 && body.msg) notify().error(body.msg);
+    throw err;
+  }
+}
+
+/** Downloads the workbook of a subtree (or of every region) and hands it to the browser. */
+export async function exportRegions(code: string | undefined, onProgress: (percent: number) => void) {
+  const res = await http
+    .get<Blob>(`${BASE}/export`, {
+      params: code ? { code } : {},
+      responseType: 'blob',
+      timeout: 0,
+      // A refusal arrives as a blob too: its message is read here, not guessed by the client.
+      meta: { whitelist: [400, 403, 404] },
+      onDownloadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    })
+    .catch(async (err: { response?: { data?: unknown } }) => {
+      const data = err.response?.data;
+      if (data instanceof Blob) {
+        let text = '';
+        try {
+          text = (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
+        } catch {
+          // Not an envelope: nothing to show beyond the failure itself.
+        }
+        if (text) notify().error(text);
+      }
+      throw err;
+    });
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const named = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const name = named ? decodeURIComponent(named) : `regions${code ? `-${code}` : ''}.xlsx`;
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
