@@ -27,4 +27,14 @@ describe('generated tenant ids', () => {
       expect((await loginToken(t, { tenantId, password: adminPassword })).access).toBeTruthy();
     }
   });
+
+  it('the id of a removed tenant is not given again: a clear 400, not a 500', async () => {
+    const p = client(t, platform, 'en');
+    const made = await p.post('/api/blade-system/tenant/submit', { tenantId: '739411', tenantName: 'Gone soon' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await p.post(`/api/blade-system/tenant/remove?ids=${made.json().data.id}`)).statusCode).toBe(200);
+    const again = await p.post('/api/blade-system/tenant/submit', { tenantId: '739411', tenantName: 'Again' });
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().msg).toMatch(/belonged to a removed tenant/);
+  });
 });

@@ -31,6 +31,15 @@ export default defineModule((root, s) => {
         }
         // Creations take turns, so concurrent ones never generate the same id (nor one a given id is taking).
         await lockTenantCreation(tx);
+        // A removed tenant keeps its rows (soft delete): its id is never handed to a new tenant.
+        if (input.tenantId) {
+          const [used] = await tx
+            .select({ id: tenant.id })
+            .from(tenant)
+            .where(and(eq(tenant.tenantId, String(input.tenantId)), eq(tenant.isDeleted, 1)))
+            .limit(1);
+          if (used) throw badRequest(texts.idUsedBefore, [{ field: 'tenantId', message: texts.idUsedBefore }]);
+        }
         return { tenantId: input.tenantId || (await nextTenantId(tx)), domain };
       },
       async afterSave({ tx, auth, existing, row, state }) {
