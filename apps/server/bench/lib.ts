@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -92,4 +95,31 @@ export async function captchaLogin(
   const body = (await res.json()) as { access_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.access_token;
+}
+
+/** Drops a bench's throwaway database unless `keepVar` is '1' in the environment (then says so). */
+export async function dropBenchDb(admin: pg.Client, dbName: string, keepVar: string): Promise<void> {
+  if (process.env[keepVar] === '1') {
+    console.log(`kept database ${dbName} (${keepVar}=1): drop it by hand`);
+    return;
+  }
+  await admin
+    .query(`drop database if exists ${dbName} with (force)`)
+    .catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
+}
+
+/** Runs a bench section when its file is the script node was started with, printing its figures. */
+export function runIfMain(url: string, bench: (serverDir: string) => Promise<unknown>): void {
+  if (!process.argv[1] || url !== pathToFileURL(path.resolve(process.argv[1])).href) return;
+  const serverDir = path.resolve(path.dirname(fileURLToPath(url)), '..');
+  bench(serverDir).then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -10,11 +10,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BASIC, md5, sleep, spawnNode, stop, waitFor } from './lib.ts';
+import { BASIC, dropBenchDb, runIfMain, md5, sleep, spawnNode, stop, waitFor } from './lib.ts';
 
 type ProbeStat = { n: number; p50: number; p99: number; max: number; failed: number };
 
@@ -306,27 +305,10 @@ export async function benchLoad(
   } finally {
     if (server) await stop(server);
     await sleep(100);
-    if (process.env.BENCH_LOAD_KEEP_DB === '1')
-      console.log(`kept database ${dbName} (BENCH_LOAD_KEEP_DB=1): drop it by hand`);
-    else
-      await admin
-        .query(`drop database if exists ${dbName} with (force)`)
-        .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await dropBenchDb(admin, dbName, 'BENCH_LOAD_KEEP_DB');
     await admin.end();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  benchLoad(serverDir).then(
-    (r) => {
-      console.log(JSON.stringify(r, null, 2));
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchLoad);

@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { hashPassword, md5Hex } from '../src/platform/password.ts';
-import { BASIC, captchaLogin, sleep, spawnNode, stop, waitFor } from './lib.ts';
+import { BASIC, dropBenchDb, runIfMain, captchaLogin, sleep, spawnNode, stop, waitFor } from './lib.ts';
 
 const TENANTS = 100;
 const PER_TENANT = 10_000;
@@ -377,27 +376,10 @@ export async function benchUsers(
     await c?.end().catch(() => {});
     // Give pool connections a moment to close; WITH (FORCE) ends any that linger.
     await sleep(100);
-    if (process.env.BENCH_USERS_KEEP_DB === '1')
-      console.log(`kept database ${dbName} (BENCH_USERS_KEEP_DB=1): drop it by hand`);
-    else
-      await admin
-        .query(`drop database if exists ${dbName} with (force)`)
-        .catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await dropBenchDb(admin, dbName, 'BENCH_USERS_KEEP_DB');
     await admin.end();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  benchUsers(serverDir).then(
-    (r) => {
-      console.log(JSON.stringify(r, null, 2));
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchUsers);
