@@ -1,7 +1,7 @@
 // Under load (docs/server.md "Under load"): the real server on PostgreSQL (a throwaway database at BENCH_PG_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres; skipped with a message when none answers), 200 autocannon connections
 // for BENCH_LOAD_SECONDS (default 60) as the platform administrator: nine reads, then one user created, round and
-// round. Beside it, in a thread of its own, an unrelated public GET ten times a second, timed. Reports the answers by
+// round. Beside it, in a process of its own, an unrelated public GET ten times a second, timed. Reports the answers by
 // status, timeouts, p50/p99 of the unrelated GET, the server's RSS, and the users created as acknowledged against those
 // found in the database afterwards. Aim: no timeouts, unrelated GET p99 <= 200 ms, acknowledged == found.
 // Alone: `cd apps/server && npx tsx bench/load.ts`, or `BENCH_ONLY=load npm run bench` at the root.
@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BASIC, dropBenchDb, runIfMain, md5, sleep, spawnNode, stop, waitFor } from './lib.ts';
@@ -81,34 +81,50 @@ function rssOf(pid: number | undefined) {
 }
 
 /**
- * The unrelated GET, on a thread of its own so autocannon's busy event loop does not add to what it measures: one
- * request every `everyMs`, each timed from send to the last byte (10 s timeout), until told to stop.
+ * The unrelated GET, in a process of its own — as an unrelated client is — warmed up before it is timed. (A worker thread beside autocannon saw
+ * stalls of up to a second that neither the server nor a separate client saw: the load generator's process is not a
+ * neutral observer.) One request every `everyMs`, each timed from send to the last byte (10 s timeout), until told
+ * to stop on its stdin; it answers with its times as JSON on stdout.
  */
-function startProbe(url: string, everyMs: number) {
+async function startProbe(url: string, everyMs: number) {
   const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const times = []; let failed = 0; let stopping = false; const pending = new Set();
+    const times = []; let failed = 0; const pending = new Set();
     const one = async () => {
       const t0 = performance.now();
       try {
-        const r = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) });
+        const r = await fetch(${JSON.stringify(url)}, { signal: AbortSignal.timeout(10000) });
         await r.arrayBuffer();
         if (r.status !== 200) failed++; else times.push(performance.now() - t0);
       } catch { failed++; }
     };
-    const timer = setInterval(() => { const p = one(); pending.add(p); p.finally(() => pending.delete(p)); }, workerData.everyMs);
-    parentPort.on('message', async () => {
-      clearInterval(timer);
-      await Promise.all(pending);
-      parentPort.postMessage({ times, failed });
-    });`;
-  const worker = new Worker(code, { eval: true, workerData: { url, everyMs } });
+    (async () => {
+      // Untimed warm-up: a new process loads and compiles its HTTP client on the first calls.
+      for (let i = 0; i < 20; i++) await fetch(${JSON.stringify(url)}).then((r) => r.arrayBuffer(), () => {});
+      const timer = setInterval(() => { const p = one(); pending.add(p); p.finally(() => pending.delete(p)); }, ${everyMs});
+      process.stdout.write('ready\\n');
+      process.stdin.once('data', async () => {
+        clearInterval(timer);
+        await Promise.all(pending);
+        process.stdout.write(JSON.stringify({ times, failed }), () => process.exit(0));
+      });
+    })();`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  child.stdout.on('data', (b: Buffer) => {
+    out += b.toString();
+    if (out.startsWith('ready\n')) {
+      out = out.slice('ready\n'.length);
+      onReady();
+    }
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await ready;
   return async (): Promise<{ times: number[]; failed: number }> => {
-    const done = new Promise<{ times: number[]; failed: number }>((resolve) => worker.once('message', resolve));
-    worker.postMessage('stop');
-    const out = await done;
-    await worker.terminate();
-    return out;
+    child.stdin.write('stop\n');
+    await exited;
+    return JSON.parse(out) as { times: number[]; failed: number };
   };
 }
 
@@ -225,11 +241,11 @@ export async function benchLoad(
       max: round(Math.max(...p.times)),
       failed: p.failed,
     });
-    const stopIdleProbe = startProbe(`${base}${PROBE_PATH}`, 100);
+    const stopIdleProbe = await startProbe(`${base}${PROBE_PATH}`, 100);
     await sleep(5000);
     const probeIdle = probeStat(await stopIdleProbe());
 
-    const stopProbe = startProbe(`${base}${PROBE_PATH}`, 100);
+    const stopProbe = await startProbe(`${base}${PROBE_PATH}`, 100);
     const r = await autocannon({ url: base, connections, duration: seconds, pipelining: 1, timeout: 10, requests });
     const probe = await stopProbe();
     const mem = rssOf(server.pid);

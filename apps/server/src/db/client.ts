@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { gatePool } from './fair-gate.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -165,7 +166,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
+    const max = opts.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new pg.Pool({ connectionString: url, max });
+    gatePool(pool, max);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

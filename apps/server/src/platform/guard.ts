@@ -3,6 +3,7 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { LiveState } from './live.ts';
 import type { AccessClaims, TokenService } from './tokens.ts';
 import { platformTexts } from './messages.ts';
+import { setLane } from '../db/fair-gate.ts';
 
 export type AccessLookup = {
   /**
@@ -60,6 +61,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     if (!token) throw unauthorized();
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
+    setLane(claims.tenantId, claims.userId);
     // The roles, department and password flag the request acts with are the user's as they are now.
     const live = access.live ? await access.live(claims) : claims;
     req.auth = { ...claims, roleIds: live.roleIds, deptId: live.deptId, mustChange: live.mustChange };

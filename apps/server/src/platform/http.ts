@@ -5,11 +5,15 @@ import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
 import { loggableError } from './logging.ts';
 import { translateField } from './fields.ts';
+import { runInLane } from '../db/fair-gate.ts';
 
 /** Language per request, the envelope for every error, and the /api 404. */
 export function registerHttpBasics(app: FastifyInstance): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
+  // Database connections are shared out fairly between callers (docs/server.md "Under load"): until the token names
+  // the tenant and the user, a request's lane is its client address.
+  app.addHook('onRequest', (req, _reply, done) => runInLane({ group: 'ip', member: req.ip }, done));
   app.addHook('onRequest', async (req, reply) => {
     req.lang = langOf(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
