@@ -74,6 +74,8 @@ test('blacklist from its definition alone: add a phone, find it by type, delete 
   const crud = visibleCrud(page);
 
   await crud.getByRole('button', { name: /新\s*增/ }).click();
+  // The form is drawn (its fields visible) before it is submitted empty.
+  await expect(dialog(page).getByLabel('值', { exact: true })).toBeVisible();
   await dialog(page)
     .getByRole('button', { name: /提\s*交/ })
     .click();

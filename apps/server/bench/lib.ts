@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type pg from 'pg';
+import pg from 'pg';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -122,4 +124,297 @@ export function runIfMain(url: string, bench: (serverDir: string) => Promise<unk
       process.exit(1);
     },
   );
+}
+
+// ——— The page benches on a throwaway PostgreSQL database (bench/users.ts, bench/clients.ts) ———
+
+export type Stat = { p50: number; p99: number; n: number };
+export const round = (x: number) => Math.round(x * 100) / 100;
+/** Nearest-rank percentile. */
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+export const stat = (xs: number[]): Stat => ({ p50: round(pct(xs, 50)), p99: round(pct(xs, 99)), n: xs.length });
+
+/** n timed calls after `warm` untimed ones; stops early once `budgetMs` is spent, so a slow plan cannot stall the run. */
+export async function timed(n: number, warm: number, fn: () => Promise<void>, budgetMs: number): Promise<number[]> {
+  const until = performance.now() + budgetMs;
+  for (let i = 0; i < warm && performance.now() < until; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n && (out.length < 10 || performance.now() < until); i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+/** Resident and peak resident memory of a process (MB), from /proc; empty where there is none. */
+export function rssOf(pid: number | undefined): { rss?: number; hwm?: number } {
+  if (!pid) return {};
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? NaN);
+    return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return {};
+  }
+}
+
+/** A port nothing listens on now (a fixed one may be taken by someone's dev server). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+  });
+}
+
+function drain(child: ChildProcess) {
+  let tail = '';
+  const keep = (b: Buffer) => {
+    tail = (tail + b.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => tail;
+}
+
+/**
+ * A throwaway database on the machine's PostgreSQL (`BENCH_PG_URL`) with a data dir and a port for its server
+ * (`portVar` names a fixed one, else a free one). `close()` drops both unless `keepVar` is '1'.
+ */
+export type BenchDb = {
+  admin: pg.Client;
+  dbName: string;
+  dbUrl: string;
+  dir: string;
+  base: string;
+  /** The server's environment: port, database, data dir, quiet logs. */
+  env: Record<string, string>;
+  portVar: string;
+  /** Spawns `script` (src/main.ts: migrate + seed; test/captcha-file-server.ts: captchas to a file) on the database. */
+  start(script: string, serverDir: string, extra?: Record<string, string>): Promise<ChildProcess>;
+  close(): Promise<void>;
+};
+
+export async function throwawayDb(tag: string, portVar: string, keepVar: string): Promise<BenchDb> {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const port = Number(process.env[portVar] ?? (await freePort()));
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `atrium-bench-${tag}-`));
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', ATRIUM_DATA_DIR: dir };
+  return {
+    admin,
+    dbName,
+    dbUrl: dbUrl.toString(),
+    dir,
+    base,
+    env,
+    portVar,
+    // Refuses a port something else already answers on.
+    async start(script, serverDir, extra = {}) {
+      if (
+        await fetch(base).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new Error(`${base} already answers: set ${portVar} to a free port`);
+      const child = spawnNode([script], { ...env, ...extra }, serverDir);
+      const tail = drain(child);
+      await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000).catch(async (e: Error) => {
+        await stop(child);
+        throw new Error(`${e.message}\n${tail()}`);
+      });
+      return child;
+    },
+    async close() {
+      // Give pool connections a moment to close; WITH (FORCE) ends any that linger.
+      await sleep(100);
+      await dropBenchDb(admin, dbName, keepVar);
+      await admin.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SqlQuery = { text: string; values: unknown[] };
+
+/** Indexes of a table as `name (columns…) [WHERE …]`: the schema under test. */
+export async function indexesOf(c: pg.Client, table: string): Promise<string[]> {
+  const rows = (
+    await c.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = $1 order by indexname`, [
+      table,
+    ])
+  ).rows;
+  return rows.map((r) => r.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON public\.(\S+) USING btree /, '$2 $1'));
+}
+
+/**
+ * Prints EXPLAIN (ANALYZE, BUFFERS) of each query (BENCH_EXPLAIN=1): directly, and with `rlsTenant` also as the server
+ * runs it — as atrium_app with app.tenant_id set, in a transaction rolled back — where row-level security keeps a
+ * condition that is not leakproof (`like`, `lower()`) out of the index condition.
+ */
+export async function printPlans(c: pg.Client, queries: SqlQuery[], rlsTenant?: string): Promise<void> {
+  const print = async (q: SqlQuery, rls: boolean) => {
+    const plan = await c.query({ text: `explain (analyze, buffers) ${q.text}`, values: q.values });
+    const head = `${rls ? '[under RLS] ' : ''}${q.text} ${JSON.stringify(q.values)}`;
+    console.log(`\n${head}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  };
+  for (const q of queries) {
+    await print(q, false);
+    if (rlsTenant) await asTenant(c, rlsTenant, () => print(q, true), 'rollback');
+  }
+}
+
+/**
+ * Runs `fn` as the server runs its queries (withTenant()): in a transaction as atrium_app with app.tenant_id set,
+ * so row-level security applies; ends with `end` (a failure rolls back).
+ */
+export async function asTenant(
+  c: pg.Client,
+  tenantId: string,
+  fn: () => Promise<unknown>,
+  end: 'commit' | 'rollback' = 'commit',
+): Promise<void> {
+  await c.query('begin');
+  try {
+    await c.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`, [tenantId]);
+    await fn();
+  } catch (e) {
+    await c.query('rollback');
+    throw e;
+  }
+  await c.query(end);
+}
+
+/** The scan and sort nodes PostgreSQL chose for a query, on one line. */
+export async function scanNodes(c: pg.Client, q: SqlQuery): Promise<string> {
+  return (await c.query({ text: `explain ${q.text}`, values: q.values })).rows
+    .map((r) => String(r['QUERY PLAN']))
+    .filter((l) => /Scan|Sort /.test(l))
+    .map((l) => l.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, ''))
+    .join(' ← ');
+}
+
+export type PageCase = {
+  label: string;
+  query: Record<string, string>;
+  endpoint?: Stat;
+  raw: Stat;
+  rawRls: Stat;
+  total: number;
+  /** endpoint ÷ raw SQL (p50 and p99), and endpoint ÷ the same SQL under RLS in a transaction (p50). */
+  ratio?: { p50: number; p99: number; p50ToRls: number };
+  /** The scan nodes PostgreSQL chose for the count and the page query. */
+  countPlan: string;
+  pagePlan: string;
+};
+
+/**
+ * One page case: the endpoint (its total and ids checked against the SQL's first), then the count + page it needs
+ * run directly (superuser, no RLS), then the same inside a transaction as atrium_app with app.tenant_id set (what
+ * withTenant() does), to see what RLS + the transaction cost. `endpointState` other than 'ok' (an earlier case's
+ * failure) skips the endpoint; the answer carries the state for the next case.
+ */
+export async function timePageCase(o: {
+  c: pg.Client;
+  url: string;
+  headers: Record<string, string>;
+  label: string;
+  query: Record<string, string>;
+  count: SqlQuery;
+  page: SqlQuery;
+  tenantId: string;
+  n: number;
+  warm: number;
+  budgetMs: number;
+  endpointState: string;
+  /** What the log lines start with, e.g. 'user page'. */
+  name: string;
+  log: (label: string, v: unknown) => void;
+}): Promise<{ result: PageCase; endpointState: string }> {
+  const { c, n, warm, budgetMs, label, log } = o;
+  const count = Number((await c.query<{ count: string }>(o.count)).rows[0].count);
+  const pageIds = (await c.query<{ id: string }>(o.page)).rows.map((r) => String(r.id));
+  const countPlan = await scanNodes(c, o.count);
+  const pagePlan = await scanNodes(c, o.page);
+
+  let endpointState = o.endpointState;
+  let endpoint: Stat | undefined;
+  if (endpointState === 'ok') {
+    const probe = await fetch(o.url, { headers: o.headers });
+    if (probe.status !== 200) {
+      endpointState = `answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
+    } else {
+      const body = (await probe.json()) as { data?: { total?: number | string; records?: { id: string }[] } };
+      const gotIds = (body.data?.records ?? []).map((r) => String(r.id));
+      if (Number(body.data?.total) !== count || gotIds.join() !== pageIds.join()) {
+        console.warn(
+          `${o.name} ${label}: endpoint total ${body.data?.total} ids ${gotIds.slice(0, 3)}… vs SQL total ${count} ids ${pageIds.slice(0, 3)}…`,
+        );
+      }
+      endpoint = stat(
+        await timed(
+          n,
+          warm,
+          async () => {
+            const r = await fetch(o.url, { headers: o.headers });
+            if (r.status !== 200) throw new Error(`${o.url} answered ${r.status}`);
+            await r.arrayBuffer();
+          },
+          budgetMs,
+        ),
+      );
+    }
+  }
+  const raw = stat(
+    await timed(
+      n,
+      warm,
+      async () => {
+        await c.query(o.count);
+        await c.query(o.page);
+      },
+      budgetMs,
+    ),
+  );
+  const rawRls = stat(
+    await timed(
+      n,
+      warm,
+      () =>
+        asTenant(c, o.tenantId, async () => {
+          await c.query(o.count);
+          await c.query(o.page);
+        }),
+      budgetMs,
+    ),
+  );
+  const ratio = endpoint
+    ? {
+        p50: round(endpoint.p50 / raw.p50),
+        p99: round(endpoint.p99 / raw.p99),
+        p50ToRls: round(endpoint.p50 / rawRls.p50),
+      }
+    : undefined;
+  log(`${o.name} ${label} (total ${count}) ms`, { endpoint: endpoint ?? endpointState, raw, rawRls });
+  if (ratio) log('  endpoint / raw', ratio);
+  log('  plans (count | page)', `${countPlan} | ${pagePlan}`);
+  return {
+    result: { label, query: o.query, endpoint, raw, rawRls, ratio, total: count, countPlan, pagePlan },
+    endpointState,
+  };
 }

@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { BASIC, captchaLogin, load, median, spawnNode, stop, waitFor } from './lib.ts';
 import { measureWire } from './bundles.ts';
 import { benchUsers } from './users.ts';
+import { benchClients } from './clients.ts';
 import { benchLoad } from './load.ts';
 import { benchRevocation } from './revocation.ts';
+import { benchShutdown } from './shutdown.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -21,7 +23,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,wire,load,revocation) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = (label: string, v: unknown) =>
@@ -131,6 +133,13 @@ async function main() {
       return { error: err.message };
     });
   }
+  // The client page of a district's region admin over 1,000,000 clients (bench/clients.ts), likewise.
+  if (runs('clients')) {
+    results.clientPage = await benchClients(serverDir, print).catch((err: Error) => {
+      console.error(`client page bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
   if (runs('wire')) {
     const wire = await measureWire(serverDir);
     results.wire = wire;
@@ -152,6 +161,13 @@ async function main() {
   if (runs('revocation')) {
     results.revocation = await benchRevocation(serverDir, print).catch((err: Error) => {
       console.error(`revocation bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // SIGTERM to `npm start` with and without slow clients (bench/shutdown.ts).
+  if (runs('shutdown')) {
+    results.shutdown = await benchShutdown(serverDir, print).catch((err: Error) => {
+      console.error(`shutdown bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

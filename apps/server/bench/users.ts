@@ -4,14 +4,24 @@
 // (BENCH_USERS=0 skips it). BENCH_PG_URL names the maintenance connection (default postgres://postgres@127.0.0.1:5432/postgres);
 // BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the raw queries; BENCH_USERS_KEEP_DB=1 keeps the database for a look afterwards.
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword, md5Hex } from '../src/platform/password.ts';
-import { BASIC, dropBenchDb, runIfMain, captchaLogin, sleep, spawnNode, stop, waitFor } from './lib.ts';
+import {
+  BASIC,
+  captchaLogin,
+  indexesOf,
+  printPlans,
+  rssOf,
+  runIfMain,
+  stat,
+  stop,
+  throwawayDb,
+  timePageCase,
+  timed,
+  type PageCase,
+  type Stat,
+} from './lib.ts';
 
 const TENANTS = 100;
 const PER_TENANT = 10_000;
@@ -21,20 +31,8 @@ const LOGIN_TENANT = '100050';
 const ADMIN_PASSWORD = 'Bench-admin-1';
 const ID_BASE = 9_000_000_000_000_000n;
 
-export type Stat = { p50: number; p99: number; n: number };
-export type Case = {
-  label: string;
-  query: Record<string, string>;
-  endpoint?: Stat;
-  raw: Stat;
-  rawRls: Stat;
-  total: number;
-  /** endpoint ÷ raw SQL (p50 and p99), and endpoint ÷ the same SQL under RLS in a transaction (p50). */
-  ratio?: { p50: number; p99: number; p50ToRls: number };
-  /** The scan nodes PostgreSQL chose for the count and the page query. */
-  countPlan: string;
-  pagePlan: string;
-};
+export type { Stat };
+export type Case = PageCase;
 export type UserPageResult = {
   users: number;
   tenants: number;
@@ -50,32 +48,6 @@ export type UserPageResult = {
   /** Indexes of table "user" at the time of the run (the schema under test). */
   userIndexes: string[];
 };
-
-const round = (x: number) => Math.round(x * 100) / 100;
-/** Nearest-rank percentile. */
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const stat = (xs: number[]): Stat => ({ p50: round(pct(xs, 50)), p99: round(pct(xs, 99)), n: xs.length });
-
-/** n timed calls after `warm` untimed ones; stops early once `budgetMs` is spent, so a slow plan cannot stall the run. */
-async function timed(
-  n: number,
-  warm: number,
-  fn: () => Promise<void>,
-  budgetMs = Number(process.env.BENCH_USERS_BUDGET_MS ?? 15_000),
-): Promise<number[]> {
-  const until = performance.now() + budgetMs;
-  for (let i = 0; i < warm && performance.now() < until; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n && (out.length < 10 || performance.now() < until); i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
 
 /** The whole seed: a handful of set-based statements, no per-row round trips. */
 async function seed(c: pg.Client, passwordHash: string) {
@@ -160,84 +132,24 @@ function rawQueries(tenantId: string, current: number, size: number, realName?: 
   };
 }
 
-function rssOf(pid: number | undefined) {
-  if (!pid) return {};
-  try {
-    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? NaN);
-    return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return {};
-  }
-}
-
-/** A port nothing listens on now (a fixed one may be taken by someone's dev server). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net
-      .createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as net.AddressInfo;
-        srv.close(() => resolve(port));
-      });
-  });
-}
-
-/** Spawns a server and waits until it answers; refuses a port something else already answers on. */
-async function startServer(script: string, env: Record<string, string>, serverDir: string, base: string) {
-  if (
-    await fetch(base).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new Error(`${base} already answers: set BENCH_USERS_PORT to a free port`);
-  const child = spawnNode([script], env, serverDir);
-  const tail = drain(child);
-  await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, 120_000).catch(async (e: Error) => {
-    await stop(child);
-    throw new Error(`${e.message}\n${tail()}`);
-  });
-  return child;
-}
-
-function drain(child: ChildProcess) {
-  let tail = '';
-  const keep = (b: Buffer) => {
-    tail = (tail + b.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return () => tail;
-}
-
 export async function benchUsers(
   serverDir: string,
   log: (label: string, v: unknown) => void = (l, v) =>
     console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
 ): Promise<UserPageResult> {
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const n = Number(process.env.BENCH_USERS_REQUESTS ?? 200);
   const warm = Number(process.env.BENCH_USERS_WARMUP ?? 20);
-  const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const port = Number(process.env.BENCH_USERS_PORT ?? (await freePort()));
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-users-'));
-  const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', ATRIUM_DATA_DIR: dir };
+  const budgetMs = Number(process.env.BENCH_USERS_BUDGET_MS ?? 15_000);
+  const db = await throwawayDb('users', 'BENCH_USERS_PORT', 'BENCH_USERS_KEEP_DB');
+  const { base } = db;
   let server: ChildProcess | undefined;
   let c: pg.Client | undefined;
   try {
     // 1. Migrate + seed the platform data with the real start-up.
-    await stop(await startServer('src/main.ts', env, serverDir, base));
+    await stop(await db.start('src/main.ts', serverDir));
 
     // 2. 1,000,000 users.
-    c = new pg.Client({ connectionString: dbUrl.toString() });
+    c = new pg.Client({ connectionString: db.dbUrl });
     await c.connect();
     const passwordHash = await hashPassword(md5Hex(ADMIN_PASSWORD));
     const t0 = performance.now();
@@ -245,114 +157,62 @@ export async function benchUsers(
     const seedMs = Math.round(performance.now() - t0);
     const [{ users }] = (await c.query<{ users: string }>('select count(*) as users from "user"')).rows;
     log('user page: seeded users / seed time (ms)', `${users} / ${seedMs}`);
-    const userIndexes = (
-      await c.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'user' order by indexname`)
-    ).rows.map((r) =>
-      r.indexdef.replace(/^CREATE (UNIQUE )?INDEX (\S+) ON public\.("user"|user) USING btree /, '$2 $1'),
-    );
+    const userIndexes = await indexesOf(c, 'user');
     log('user page: indexes of "user"', userIndexes.join('; '));
     if (process.env.BENCH_EXPLAIN === '1') {
       for (const realName of [undefined, '用户12']) {
         for (const current of [1, 1000]) {
           const rq = rawQueries(LOGIN_TENANT, current, 10, realName);
-          for (const q of [rq.count, rq.page]) {
-            const plan = await c.query({ text: `explain (analyze, buffers) ${q.text}`, values: q.values });
-            console.log(`\n${q.text} ${JSON.stringify(q.values)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-          }
+          await printPlans(c, [rq.count, rq.page], LOGIN_TENANT);
         }
       }
     }
 
     // 3. The server on that database; tenant 100050's administrator logs in with a captcha.
-    const captchaFile = path.join(dir, 'captchas.txt');
-    server = await startServer(
-      'test/captcha-file-server.ts',
-      { ...env, ATRIUM_E2E_CAPTCHA_FILE: captchaFile },
-      serverDir,
-      base,
-    );
+    const captchaFile = path.join(db.dir, 'captchas.txt');
+    server = await db.start('test/captcha-file-server.ts', serverDir, { ATRIUM_E2E_CAPTCHA_FILE: captchaFile });
     const token = await captchaLogin(base, captchaFile, 'admin', ADMIN_PASSWORD, LOGIN_TENANT);
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
 
-    // 4 + 5. Each case: the endpoint, then the same SQL directly (superuser, no RLS), then the same inside a
-    // transaction as atrium_app with app.tenant_id set (what withTenant() does), to see what RLS + the transaction cost.
+    // 4 + 5. Each case: the endpoint, then the same SQL directly and under RLS in a transaction (timePageCase).
     const defs: [string, string, Record<string, string>][] = [
       ['page1', 'page 1, size 10', { current: '1', size: '10' }],
       ['page1RealName', 'page 1, size 10, realName=用户12', { current: '1', size: '10', realName: '用户12' }],
       ['page1000', 'page 1000, size 10', { current: '1000', size: '10' }],
     ];
     const floor = stat(
-      await timed(n, warm, async () => {
-        await (await fetch(`${base}/api/blade-system/tenant/info?domain=bench.invalid`)).arrayBuffer();
-      }),
+      await timed(
+        n,
+        warm,
+        async () => {
+          await (await fetch(`${base}/api/blade-system/tenant/info?domain=bench.invalid`)).arrayBuffer();
+        },
+        budgetMs,
+      ),
     );
     log('floor: GET tenant/info (one query, no auth) ms', floor);
     const cases: Record<string, Case> = {};
     let endpointState = 'ok';
     for (const [key, label, query] of defs) {
       const rq = rawQueries(LOGIN_TENANT, Number(query.current), Number(query.size), query.realName);
-      const count = Number((await c.query<{ count: string }>(rq.count)).rows[0].count);
-      const pageIds = (await c.query<{ id: string }>(rq.page)).rows.map((r) => String(r.id));
-      const scans = async (q: { text: string; values: unknown[] }) =>
-        (await c!.query({ text: `explain ${q.text}`, values: q.values })).rows
-          .map((r) => String(r['QUERY PLAN']))
-          .filter((l) => /Scan|Sort /.test(l))
-          .map((l) => l.replace(/^[\s->]+/, '').replace(/\s+\(cost=.*$/, ''))
-          .join(' ← ');
-      const countPlan = await scans(rq.count);
-      const pagePlan = await scans(rq.page);
-
-      let endpoint: Stat | undefined;
-      if (endpointState === 'ok') {
-        const url = `${base}/api/blade-user/page?${new URLSearchParams(query)}`;
-        const probe = await fetch(url, { headers });
-        if (probe.status !== 200) {
-          endpointState = `answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`;
-        } else {
-          const body = (await probe.json()) as { data?: { total?: number | string; records?: { id: string }[] } };
-          const gotIds = (body.data?.records ?? []).map((r) => String(r.id));
-          if (Number(body.data?.total) !== count || gotIds.join() !== pageIds.join()) {
-            console.warn(
-              `user page ${label}: endpoint total ${body.data?.total} ids ${gotIds.slice(0, 3)}… vs SQL total ${count} ids ${pageIds.slice(0, 3)}…`,
-            );
-          }
-          endpoint = stat(
-            await timed(n, warm, async () => {
-              const r = await fetch(url, { headers });
-              if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
-              await r.arrayBuffer();
-            }),
-          );
-        }
-      }
-      const raw = stat(
-        await timed(n, warm, async () => {
-          await c!.query(rq.count);
-          await c!.query(rq.page);
-        }),
-      );
-      const rawRls = stat(
-        await timed(n, warm, async () => {
-          await c!.query('begin');
-          await c!.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`, [
-            LOGIN_TENANT,
-          ]);
-          await c!.query(rq.count);
-          await c!.query(rq.page);
-          await c!.query('commit');
-        }),
-      );
-      const ratio = endpoint
-        ? {
-            p50: round(endpoint.p50 / raw.p50),
-            p99: round(endpoint.p99 / raw.p99),
-            p50ToRls: round(endpoint.p50 / rawRls.p50),
-          }
-        : undefined;
-      cases[key] = { label, query, endpoint, raw, rawRls, ratio, total: count, countPlan, pagePlan };
-      log(`user page ${label} (total ${count}) ms`, { endpoint: endpoint ?? endpointState, raw, rawRls });
-      if (ratio) log('  endpoint / raw', ratio);
-      log('  plans (count | page)', `${countPlan} | ${pagePlan}`);
+      const done = await timePageCase({
+        c,
+        url: `${base}/api/blade-user/page?${new URLSearchParams(query)}`,
+        headers,
+        label,
+        query,
+        count: rq.count,
+        page: rq.page,
+        tenantId: LOGIN_TENANT,
+        n,
+        warm,
+        budgetMs,
+        endpointState,
+        name: 'user page',
+        log,
+      });
+      cases[key] = done.result;
+      endpointState = done.endpointState;
     }
 
     // 6. The server's memory after the run.
@@ -374,11 +234,7 @@ export async function benchUsers(
   } finally {
     if (server) await stop(server);
     await c?.end().catch(() => {});
-    // Give pool connections a moment to close; WITH (FORCE) ends any that linger.
-    await sleep(100);
-    await dropBenchDb(admin, dbName, 'BENCH_USERS_KEEP_DB');
-    await admin.end();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await db.close();
   }
 }
 

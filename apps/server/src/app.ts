@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -135,6 +135,7 @@ export async function buildApp(
     tokens: new TokenService(deps.signingKey, now),
     now,
     cache: new Cache(),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
     onCaptcha: deps.onCaptcha,
   };
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, msg, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
 import { bindings, type Binding } from '../src/platform/resource.ts';
+import { withTenant } from '../src/platform/tenant-db.ts';
+import type { AuthContext } from '../src/platform/tokens.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
 /**
@@ -102,10 +104,27 @@ describe('resource conformance (generated from the definitions)', () => {
       const en = client(t, writerOf(def), 'en');
       const body = await sampleBody(b);
 
-      // Insert and read back: every field sent comes back as sent; the success text follows the language.
-      const added = await zh.post(`${base}/submit`, body);
-      expect([def.code, added.statusCode, added.body.slice(0, 300)]).toEqual([def.code, 200, added.body.slice(0, 300)]);
-      expect(added.json().msg).toBe('新增成功');
+      // Insert and read back: every field sent comes back as sent; the success text follows the language. A
+      // resource whose records come from the business refuses the insert and gets its record from its fixture.
+      let added = await zh.post(`${base}/submit`, body);
+      if (def.create === false) {
+        expect([def.code, added.statusCode, added.json().msg]).toEqual([def.code, 400, msg('createRefused').zh]);
+        if (!b.hooks.fixture) throw new Error(`${def.code}: create is false, give the binding a fixture`);
+        const id = await withTenant(t.services.db, '720001', (tx) =>
+          b.hooks.fixture!(tx, { tenantId: '720001' } as AuthContext),
+        );
+        added = await zh.get(`${base}/detail?id=${id}`);
+        expect([def.code, added.statusCode]).toEqual([def.code, 200]);
+        const made = added.json().data as Record<string, unknown>;
+        for (const k of Object.keys(body)) body[k] = made[k];
+      } else {
+        expect([def.code, added.statusCode, added.body.slice(0, 300)]).toEqual([
+          def.code,
+          200,
+          added.body.slice(0, 300),
+        ]);
+        expect(added.json().msg).toBe('新增成功');
+      }
       const row = added.json().data as Record<string, unknown>;
       const detail = (await zh.get(`${base}/detail?id=${row.id}`)).json().data as Record<string, unknown>;
       for (const [k, v] of Object.entries(body)) {
@@ -123,6 +142,15 @@ describe('resource conformance (generated from the definitions)', () => {
       ] as const) {
         const empty = await c.post(`${base}/submit`, {});
         const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly && !f.virtual);
+        if (def.create === false) {
+          expect([def.code, lang, empty.statusCode, empty.json().msg]).toEqual([
+            def.code,
+            lang,
+            400,
+            msg('createRefused')[lang],
+          ]);
+          continue;
+        }
         if (!required.length) continue;
         expect([def.code, lang, empty.statusCode]).toEqual([def.code, lang, 400]);
         const fields = empty.json().data as { field: string; message: string }[];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  validateCreditCode,
+  creditCodeCheckChar,
   idCardCheckChar,
   isEmpty,
   isValidUrl,
@@ -69,5 +71,19 @@ describe('password policy', () => {
     expect(passwordPolicyError('Alice2026', 'alice2026')?.zh).toBe('密码不能与账号相同');
     expect(passwordPolicyError('Password1', 'bob')?.zh).toBe('密码过于简单，请更换');
     expect(passwordPolicyError('Correct#Horse1', 'bob')).toBeNull();
+  });
+});
+
+describe('unified social credit code', () => {
+  it('accepts a code whose last character is its GB 32100 check, in either case', () => {
+    expect(creditCodeCheckChar('91110108MA01ABCD0')).toBe('B');
+    expect(validateCreditCode('91110108MA01ABCD0B')).toBeNull();
+    expect(validateCreditCode('91110108ma01abcd0b')).toBeNull();
+  });
+  it('names what is wrong', () => {
+    expect(validateCreditCode('')?.zh).toBe('请输入统一社会信用代码');
+    expect(validateCreditCode('91110108MA01ABCD0')?.en).toContain('18 digits');
+    expect(validateCreditCode('91110108MA01ABCDOB')?.en).toContain('no I, O');
+    expect(validateCreditCode('91110108MA01ABCD0C')?.zh).toBe('统一社会信用代码校验位错误');
   });
 });

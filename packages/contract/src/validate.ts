@@ -27,6 +27,25 @@ export function validateIdCard(value: string | null | undefined): Message | null
   return null;
 }
 
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character (GB 32100, modulus 31) of the first 17 characters of a unified social credit code. */
+export function creditCodeCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(first17[i]) * CREDIT_WEIGHTS[i];
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/** A unified social credit code (统一社会信用代码, GB 32100): 18 characters of its alphabet, the last a check. */
+export function validateCreditCode(value: string | null | undefined): Message | null {
+  const v = (value ?? '').trim().toUpperCase();
+  if (!v) return texts.creditCodeRequired;
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(v)) return texts.creditCodeFormat;
+  if (creditCodeCheckChar(v.slice(0, 17)) !== v[17]) return texts.creditCodeCheck;
+  return null;
+}
+
 export function validatePhone(value: string | null | undefined): Message | null {
   const v = (value ?? '').trim();
   if (!v) return texts.phoneRequired;

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 import { newId } from './ids.ts';
 import * as t from './schema/index.ts';
+import { grantProductRoles } from '../modules/role/product-roles.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
 import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
 import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
@@ -133,6 +134,12 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
     for (let i = 0; i < menuRows.length; i += 200) await tx.insert(t.menu).values(menuRows.slice(i, i + 200));
     const adminRole = roleIds.get('administrator')!;
     await tx.insert(t.roleMenu).values(menuRows.map((m) => ({ roleId: adminRole, menuId: m.id!, tenantId })));
+    await grantProductRoles(
+      tx,
+      tenantId,
+      menuRows.map((m) => m.id!),
+      { createTime: now, updateTime: now },
+    );
 
     for (const top of topMenuSeed) {
       const id = newId();

@@ -88,6 +88,10 @@ export type ScopeResource = {
   owner: PgColumn;
   /** Column holding the department the row belongs to ("own department", "and below"). */
   dept: PgColumn;
+  /** Column holding the row's region code, for "own region and below" (type 6); a resource without one matches none. */
+  region?: PgColumn;
+  /** Column holding the row's client (客户), for "own client" (type 7, a client account); none → matches none. */
+  client?: PgColumn;
   /** Columns a custom rule (type 5) may name: the resource's filter allowlist, each with the kind of its values. */
   columns: Record<string, { column: PgColumn; kind: ValueKind }>;
 };
@@ -95,8 +99,11 @@ export type ScopeResource = {
 /** Resources that have data scopes, with the columns a custom rule may name and their kinds (filled by the CRUD factory). */
 export const scopeResources = new Map<string, Record<string, ValueKind>>();
 
-/** The placeholders a custom rule may use in place of an id: the caller's own user and department. */
-export const SCOPE_PLACEHOLDERS = ['${userId}', '${deptId}'];
+/**
+ * The placeholders a custom rule may use in place of an id: the caller's own user, department, and — for a client
+ * account — client (客户).
+ */
+export const SCOPE_PLACEHOLDERS = ['${userId}', '${deptId}', '${clientInfoId}'];
 
 /**
  * The values of a custom rule (a comma list) read as the column's kind; a placeholder stands for an id only.
@@ -121,7 +128,15 @@ export function customValues(
   return { values };
 }
 
-export const SCOPE_TYPES = { all: 1, own: 2, ownDept: 3, ownDeptAndBelow: 4, custom: 5 } as const;
+export const SCOPE_TYPES = {
+  all: 1,
+  own: 2,
+  ownDept: 3,
+  ownDeptAndBelow: 4,
+  custom: 5,
+  ownRegionAndBelow: 6,
+  ownClient: 7,
+} as const;
 
 type Rule = { scopeType: number; scopeColumn: string | null; scopeValue: string | null };
 
@@ -183,6 +198,19 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
       case SCOPE_TYPES.ownDeptAndBelow:
         parts.push(auth.deptId ? sql`${res.dept} in ${deptAndBelow(auth.tenantId, auth.deptId)}` : sql`false`);
         break;
+      case SCOPE_TYPES.ownRegionAndBelow:
+        // A region code is the prefix of every code below it (GB/T 2260); a user without a region sees none.
+        // starts_with, not LIKE: it is leakproof, so under row-level security PostgreSQL may still use it as an
+        // index range (LIKE is applied as a filter after the policy, over every row of the tenant).
+        parts.push(
+          res.region && auth.regionCode && /^\d+$/.test(auth.regionCode)
+            ? sql`starts_with(${res.region}, ${auth.regionCode})`
+            : sql`false`,
+        );
+        break;
+      case SCOPE_TYPES.ownClient:
+        parts.push(res.client && auth.clientInfoId ? eq(res.client, auth.clientInfoId) : sql`false`);
+        break;
       case SCOPE_TYPES.custom: {
         // Checked when saved; a rule that no longer fits its column (saved before the check, or the column changed)
         // matches nothing rather than failing the list.
@@ -190,7 +218,15 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
         const parsed = col ? customValues(col.kind, r.scopeValue) : undefined;
         const values = parsed?.bad === undefined ? (parsed?.values ?? []) : [];
         const bound = values
-          .map((v) => (v === '${userId}' ? auth.userId : v === '${deptId}' ? auth.deptId : v))
+          .map((v) =>
+            v === '${userId}'
+              ? auth.userId
+              : v === '${deptId}'
+                ? auth.deptId
+                : v === '${clientInfoId}'
+                  ? (auth.clientInfoId ?? null)
+                  : v,
+          )
           .filter((v) => v !== null);
         parts.push(col && bound.length ? inArray(col.column, bound) : sql`false`);
         break;

@@ -64,7 +64,14 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     setLane(claims.tenantId, claims.userId);
     // The roles, department and password flag the request acts with are the user's as they are now.
     const live = access.live ? await access.live(claims) : claims;
-    req.auth = { ...claims, roleIds: live.roleIds, deptId: live.deptId, mustChange: live.mustChange };
+    req.auth = {
+      ...claims,
+      roleIds: live.roleIds,
+      deptId: live.deptId,
+      mustChange: live.mustChange,
+      regionCode: live.regionCode ?? null,
+      clientInfoId: live.clientInfoId ?? null,
+    };
     if (req.auth.mustChange && !MUST_CHANGE_ALLOWED.has(route)) throw mustChangeFirst();
     const auth = req.auth;
     if (config.platform && !(await access.isPlatformAdmin(auth))) throw forbidden('administrator@000000');

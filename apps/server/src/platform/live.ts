@@ -48,13 +48,21 @@ export async function bumpEpoch(tx: Db, scope: string): Promise<void> {
 }
 
 /** What a request acts with: the user's roles and department as they are now, not as the token says. */
-export type LiveState = { roleIds: string[]; deptId: string | null; mustChange: boolean };
+export type LiveState = {
+  roleIds: string[];
+  deptId: string | null;
+  mustChange: boolean;
+  regionCode?: string | null;
+  clientInfoId?: string | null;
+};
 
-/** What the live-state query answers (db/migrations/0011_live_state.sql). */
+/** What the live-state query answers (db/migrations/0015_live_state_region.sql). */
 type LiveRow = {
   session_ok: boolean;
   user_ok: boolean | null;
   dept_id: string | null;
+  region_code: string | null;
+  client_info_id: string | null;
   must_change: boolean | null;
   role_ids: string | null;
   tenant_ok: boolean | null;
@@ -81,5 +89,11 @@ export async function readLiveState(s: Services, claims: AccessClaims): Promise<
   if (!row?.session_ok || !row.user_ok || !row.tenant_ok) throw unauthorized();
   if (row.tenant_expired) throw new AppError(401, authTexts.tenantExpired);
   s.cache.observe(tenantId, BigInt(row.epoch ?? 0), BigInt(row.global_epoch ?? 0));
-  return { roleIds: row.role_ids ? row.role_ids.split(',') : [], deptId: row.dept_id, mustChange: !!row.must_change };
+  return {
+    roleIds: row.role_ids ? row.role_ids.split(',') : [],
+    deptId: row.dept_id,
+    mustChange: !!row.must_change,
+    regionCode: row.region_code,
+    clientInfoId: row.client_info_id,
+  };
 }

@@ -78,8 +78,11 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
   listParams?: CrudSpec<z.ZodObject>['listParams'];
-  /** Owner and department columns of the data scope (default create_user / create_dept). */
-  scope?: { owner: PgColumn; dept: PgColumn };
+  /**
+   * Owner, department, region and client columns of the data scope (default create_user / create_dept / the
+   * table's region_code and client_id, if it has them).
+   */
+  scope?: { owner: PgColumn; dept: PgColumn; region?: PgColumn; client?: PgColumn };
   /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
   treeNodes?: SQL;
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
@@ -99,6 +102,11 @@ export type Hooks<F extends Record<string, FieldDef>> = {
    * action touches, before the module's own hooks (e.g. users and roles: only a caller covering what they hold).
    */
   guard?: (tx: Db, auth: AuthContext, rows: Row[], op: string) => Promise<void>;
+  /**
+   * A representative record made the way the business makes it, for a resource that cannot be created by submit
+   * (`create: false`): the generated conformance suite runs on it. Answers the new record's id.
+   */
+  fixture?: (tx: Db, auth: AuthContext) => Promise<string>;
   /** The work of each action (besides moving the state), inside its transaction. */
   actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<ActionResult | void>>>;
 };
@@ -236,7 +244,13 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     global: def.scope !== 'tenant',
     platform: def.scope === 'platform' || def.platformOnly ? true : def.scope === 'global' ? 'write' : undefined,
     scope: def.dataScope
-      ? { code: def.code, owner: hooks.scope?.owner ?? table.createUser, dept: hooks.scope?.dept ?? table.createDept }
+      ? {
+          code: def.code,
+          owner: hooks.scope?.owner ?? table.createUser,
+          dept: hooks.scope?.dept ?? table.createDept,
+          region: hooks.scope?.region ?? (table as unknown as { regionCode?: PgColumn }).regionCode,
+          client: hooks.scope?.client ?? (table as unknown as { clientId?: PgColumn }).clientId,
+        }
       : undefined,
     tree: tree
       ? {
@@ -260,7 +274,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     decorate: hooks.decorate,
     present,
     prepareSave: hooks.prepareSave,
-    beforeSave: guarded(hooks),
+    beforeSave: guarded(def, hooks),
     afterSave: hooks.afterSave as CrudSpec<z.ZodObject>['afterSave'],
     beforeRemove:
       hooks.guard || hooks.beforeRemove
@@ -283,13 +297,20 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
   return binding;
 }
 
-/** The module's beforeSave, after the guard when an existing record is updated. */
-function guarded<F extends Record<string, FieldDef>>(hooks: Hooks<F>): CrudSpec<z.ZodObject>['beforeSave'] {
+/**
+ * The module's beforeSave, after the guard when an existing record is updated; a resource whose records come from
+ * the business (`create: false`) refuses a submit without an id.
+ */
+function guarded<F extends Record<string, FieldDef>>(
+  def: ResourceDef<F>,
+  hooks: Hooks<F>,
+): CrudSpec<z.ZodObject>['beforeSave'] {
   const before = hooks.beforeSave as CrudSpec<z.ZodObject>['beforeSave'];
   const guard = hooks.guard;
-  if (!guard) return before;
+  if (!guard && def.create !== false) return before;
   return async (ctx) => {
-    if (ctx.existing) await guard(ctx.tx, ctx.auth, [ctx.existing], 'update');
+    if (!ctx.existing && def.create === false) throw badRequest(msg('createRefused'));
+    if (ctx.existing && guard) await guard(ctx.tx, ctx.auth, [ctx.existing], 'update');
     return before?.(ctx);
   };
 }

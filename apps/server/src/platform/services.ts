@@ -10,6 +10,8 @@ export type Services = {
   tokens: TokenService;
   now: () => Date;
   cache: Cache;
+  /** A 32-byte key for one purpose, derived from the server's signing key (HKDF-SHA256), e.g. sealing stored secrets (docs/outbox.md). */
+  deriveKey: (purpose: string) => Buffer;
   /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
   onCaptcha?: (key: string, text: string) => void;
 };

@@ -11,6 +11,10 @@ export type AccessClaims = {
   sid: string;
   /** Set when the password was reset or given by an administrator: only the calls of the change dialog pass. */
   mustChange?: boolean;
+  /** The user's region, live (data scope "own region and below"); not in the token. */
+  regionCode?: string | null;
+  /** The client (客户) of a client account, live (`${clientInfoId}` in custom data scopes); not in the token. */
+  clientInfoId?: string | null;
 };
 
 export type AuthContext = AccessClaims;

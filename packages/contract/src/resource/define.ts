@@ -175,6 +175,11 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   platformOnly?: boolean;
   /** Rows are filtered by the caller's data scope. */
   dataScope?: boolean;
+  /**
+   * `false`: records come from the business (e.g. approvals open with a registration), never from a submit without
+   * an id — the server refuses it and the screen offers no 新增.
+   */
+  create?: false;
   actions?: Record<string, ActionDef>;
   /** Permission-code overrides (when the seeded menu differs from the convention). */
   codes?: Partial<ResourceCodes>;

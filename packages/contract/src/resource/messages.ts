@@ -38,6 +38,10 @@ export const messages = {
   badDate: { zh: '日期格式错误：{name}', en: 'Bad date: {name}' },
   idsRequired: { zh: '请选择至少一条数据', en: 'Select at least one record' },
   stateRefused: { zh: '当前状态不允许此操作', en: 'This action is not allowed in the current state' },
+  createRefused: {
+    zh: '此类记录由业务自动产生，不能手工新增',
+    en: 'These records are made by the business and cannot be added by hand',
+  },
   treeCycle: {
     zh: '上级不能是自己或自己的下级',
     en: 'The parent cannot be the record itself or one of its descendants',

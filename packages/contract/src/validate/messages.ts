@@ -7,6 +7,12 @@ export const validateTexts = {
   idCardFormat: { zh: '身份证号码格式错误', en: 'The ID card number is malformed' },
   idCardRegion: { zh: '身份证地址编码错误', en: 'The ID card region code is wrong' },
   idCardCheck: { zh: '身份证校验位错误', en: 'The ID card check digit is wrong' },
+  creditCodeRequired: { zh: '请输入统一社会信用代码', en: 'Enter the unified social credit code' },
+  creditCodeFormat: {
+    zh: '统一社会信用代码应为 18 位数字或大写字母（不含 I、O、S、V、Z）',
+    en: 'A unified social credit code has 18 digits or capital letters (no I, O, S, V or Z)',
+  },
+  creditCodeCheck: { zh: '统一社会信用代码校验位错误', en: 'The credit code check character is wrong' },
   phoneRequired: { zh: '手机号码不能为空', en: 'The phone number is required' },
   phoneLength: { zh: '手机号码长度不为11位', en: 'The phone number must have 11 digits' },
   phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is malformed' },

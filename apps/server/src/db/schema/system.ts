@@ -115,6 +115,13 @@ export const user = tenantTable(
     mustChangePassword: smallint('must_change_password').notNull().default(0),
     /** Platform extension of the account (update-platform): free-form JSON text. */
     userExt: text('user_ext'),
+    /** The user's region (GB/T 2260 code): data scope "own region and below" (docs/product.md "Roles"). */
+    regionCode: varchar('region_code', { length: 12 }),
+    /**
+     * The client (客户) a client account belongs to (userType 2, docs/clients.md): the placeholder `${clientInfoId}`
+     * of custom data scopes. Set only by the approval that creates the account.
+     */
+    clientInfoId: idColumn('client_info_id'),
   },
   (t) => [
     uniqueIndex('user_account_uq').on(t.tenantId, t.account).where(live),

@@ -27,7 +27,7 @@ export const dictSeed: DictSeed[] = [
     'data_scope_type',
     '数据权限类型',
     'Data scope type',
-    '1:全部:All,2:本人:Own records,3:本部门:Own department,4:本部门及以下:Own department and below,5:自定义:Custom',
+    '1:全部:All,2:本人:Own records,3:本部门:Own department,4:本部门及以下:Own department and below,5:自定义:Custom,6:本区域及以下:Own region and below,7:本客户:Own client',
   ),
   d('api_scope_type', '接口权限类型', 'API scope type', '1:系统接口:System API,2:业务接口:Business API'),
   d('post_category', '岗位类型', 'Post category', '1:高层:Senior,2:中层:Middle,3:基层:Junior,4:其他:Other'),
@@ -45,7 +45,12 @@ export const dictSeed: DictSeed[] = [
     'Object storage type',
     '1:minio:MinIO,2:七牛云:Qiniu,3:阿里云:Aliyun,4:腾讯云:Tencent Cloud',
   ),
-  d('sms', '短信服务类型', 'SMS service type', '1:云片:Yunpian,2:七牛云:Qiniu,3:阿里云:Aliyun,4:腾讯云:Tencent Cloud'),
+  d(
+    'sms',
+    '短信服务类型',
+    'SMS service type',
+    '1:仅发件箱:Outbox only,2:阿里云:Aliyun,3:腾讯云:Tencent Cloud,4:HTTP 回调:HTTP webhook',
+  ),
   d(
     'region_level',
     '行政区划等级',
@@ -54,6 +59,12 @@ export const dictSeed: DictSeed[] = [
   ),
   d('user_status', '用户状态', 'User status', '1:正常:Active,2:待审核:Pending,3:停用:Disabled'),
   d('tenant_status', '租户状态', 'Tenant status', '1:正常:Active,2:停用:Disabled'),
+  d(
+    'sys_config_type',
+    '区域配置类型',
+    'Config type',
+    'map:地图:Map,video:视频:Video,sms:短信:SMS,email:邮件:Email,device:设备接入:Device access',
+  ),
 ];
 
 export const dictBizSeed: DictSeed[] = [

@@ -75,6 +75,7 @@ const groups: Group[] = [
           ],
         },
       ],
+      ['sysconfigregion', '区域配置', 'Config by region', 'ControlOutlined'],
     ],
   ],
   [
@@ -97,6 +98,19 @@ const groups: Group[] = [
         },
       ],
       ['attach', '附件管理', 'Attachments', 'PaperClipOutlined'],
+      [
+        'smtp',
+        '邮件配置',
+        'Email (SMTP)',
+        'MailOutlined',
+        {
+          actions: [
+            ['enable', '启用', 'Enable'],
+            ['test', '发送测试邮件', 'Send a test email'],
+          ],
+        },
+      ],
+      ['outbox', '发件箱', 'Outbox', 'InboxOutlined', { crud: false, actions: [['view', '查看', 'View']] }],
     ],
   ],
   [

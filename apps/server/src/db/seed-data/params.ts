@@ -13,4 +13,16 @@ export const paramSeed: { paramName: string; paramKey: string; paramValue: strin
   { paramName: '头像大小上限（KB）', paramKey: 'avatar.maxSizeKb', paramValue: '500' },
   { paramName: '租户默认账号额度', paramKey: 'tenant.default.accountNumber', paramValue: '-1', remark: '-1 表示不限' },
   { paramName: '租户默认有效期（天）', paramKey: 'tenant.default.expireDays', paramValue: '365' },
+  {
+    paramName: '子域名基础域名',
+    paramKey: 'subdomain.base',
+    paramValue: 'atrium.localhost',
+    remark: '子域名为 <名称>.<基础域名>；租户设置了自己的域名时使用租户域名',
+  },
+  {
+    paramName: '子域名绑定设备上限',
+    paramKey: 'subdomain.bindLimit',
+    paramValue: '10',
+    remark: '新申请的子域名的绑定上限',
+  },
 ];

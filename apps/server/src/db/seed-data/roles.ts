@@ -17,3 +17,59 @@ export const postSeed = [
   { category: 2, postCode: 'manager', postName: '经理', sort: 2 },
   { category: 3, postCode: 'staff', postName: '职员', sort: 3 },
 ];
+
+/**
+ * What the product roles hold (docs/product.md "Product roles"): screens by menu code (with all their buttons unless
+ * `buttons` lists the ones kept), and one data scope per business resource. Data-scope types: 1 all, 6 own region and
+ * below, 7 own client.
+ */
+export type ProductRole = {
+  alias: 'city_admin' | 'region_admin' | 'supplier_admin' | 'leader_admin';
+  /** Screen codes (with every button) or whole groups (`group:<code>`). */
+  screens: string[];
+  /** Screens whose buttons are limited to these suffixes (e.g. view only). */
+  buttons?: Record<string, string[]>;
+  /** The data-scope type this role gets on each business resource. */
+  scopeType: 1 | 6 | 7;
+};
+/** Names of the data-scope records the product roles get (stored data, like the role names). */
+export const productScopeNames = { 1: '全部', 6: '本区域及以下', 7: '本客户' } as const;
+/** The business resources whose rows follow a product role's data scope (those bound with one at start). */
+export const BUSINESS_RESOURCES = ['clientinfo', 'approval', 'subdomain_list', 'cameradevice', 'nvrchannelinfo'];
+export const productRoles: ProductRole[] = [
+  {
+    alias: 'city_admin',
+    screens: [
+      'group:customer',
+      'group:subdomain',
+      'group:device',
+      'group:video',
+      'group:blacklist',
+      'group:report',
+      'user',
+      'dept',
+      'post',
+      'role',
+      'region',
+      'sysconfigregion',
+    ],
+    scopeType: 1,
+  },
+  {
+    alias: 'region_admin',
+    screens: ['group:customer', 'group:subdomain', 'group:device', 'group:video'],
+    scopeType: 6,
+  },
+  {
+    alias: 'supplier_admin',
+    screens: ['clientinfo', 'subdomain_list', 'cameradevice', 'nvrchannelinfo', 'video_monitor'],
+    buttons: { clientinfo: ['view'], subdomain_list: ['add', 'view'] },
+    scopeType: 7,
+  },
+  {
+    alias: 'leader_admin',
+    screens: ['group:video', 'clientinfo', 'approval'],
+    buttons: { clientinfo: ['view'], approval: ['view'] },
+    scopeType: 1,
+  },
+];

@@ -18,6 +18,11 @@ export const authTexts = {
   badRefresh: { zh: '刷新令牌无效或已过期', en: 'The refresh token is invalid or expired' },
   noSocial: { zh: '未配置第三方登录', en: 'No third-party login is configured' },
   missing: { zh: '缺少用户名或密码', en: 'User name and password are required' },
+  /** A login from an address on the blacklist (docs/system-api.md "Blacklist"): says nothing of the list. */
+  ipBlocked: {
+    zh: '当前网络环境不允许登录，请联系管理员',
+    en: 'Sign-in is not allowed from this network; contact your administrator',
+  },
   /** `{minutes}`: until the oldest counted failure leaves the window. */
   locked: {
     zh: '账号已被锁定，请 {minutes} 分钟后重试',

@@ -19,6 +19,7 @@ import {
 } from './service.ts';
 import { authTexts } from './messages.ts';
 import { userInfo } from '../user/service.ts';
+import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
 
 const tokenQuery = z.object({
   grant_type: z.string().max(32).optional(),
@@ -72,6 +73,16 @@ export function authRoutes(app: FastifyInstance, s: Services) {
         if (!q.username || !q.password) throw new OAuthError(400, authTexts.missing);
         const tenantId = header(req, 'tenant-id') ?? q.tenantId ?? '000000';
         await checkTenant(s, tenantId);
+        // A blacklisted address (the tenant's entries or the platform's) is refused before any password check.
+        if (await isBlocked(s, tenantId, BLACK_TYPE.ip, req.ip, { publicCall: true })) {
+          req.log.warn({ tenantId, refused: 'blacklisted-ip' }, 'login refused');
+          await auditBlocked(s, tenantId, req.id, {
+            entity: 'login',
+            type: BLACK_TYPE.ip,
+            detail: { account: q.username.slice(0, 45), ip: req.ip },
+          });
+          throw new OAuthError(400, authTexts.ipBlocked);
+        }
         const u = await authenticate(s, tenantId, q.username, q.password, req.ip);
         return await openSession(s, u, client, meta);
       } catch (err) {

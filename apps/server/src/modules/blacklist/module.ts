@@ -1,26 +1,70 @@
-import { isIP } from 'node:net';
 import { blackinfo } from '@atrium/contract/resources/blacklist/blackinfo';
+import { fill, type Msg } from '@atrium/contract';
 import { badRequest } from '../../platform/errors.ts';
+import { bumpEpoch } from '../../platform/live.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import {
+  BLACK_TYPE,
+  blacklistScope,
+  emailDomainOf,
+  formatRange,
+  networkOf,
+  normaliseDeviceCode,
+  normalisePhone,
+  normaliseWord,
+  parseRange,
+} from './enforce.ts';
 import { blacklistTexts } from './messages.ts';
 import { blackInfo } from './table.ts';
 
-/** A value is stored in the one form the checks compare against (lower case, trimmed). */
-const rules: Record<number, (v: string) => boolean> = {
-  1: (v) => /^1\d{10}$/.test(v),
-  2: (v) => {
-    const [ip, bits, more] = v.split('/');
-    if (more !== undefined || !isIP(ip)) return false;
-    if (bits === undefined) return true;
-    const max = isIP(ip) === 4 ? 32 : 128;
-    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
-  },
-  3: (v) => !/\s/.test(v),
-  4: (v) => /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v),
-  5: (v) => /^\d{20}$/.test(v),
-};
+/** A domain in ASCII (punycode labels allowed): labels of letters, digits and inner '-', a top level of letters. */
+const DOMAIN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** 黑名单: plain CRUD on the definition; each type's value is checked for its form. */
+/**
+ * An entry's value in the one form the checks compare against (enforce.ts), or the reason it is refused: phones
+ * without separators or +86, ranges with their host bits clear (a /32 or /128 is the bare address), words and
+ * domains folded to lower case (domains in ASCII), device codes as digits.
+ */
+export function normalEntry(type: number, raw: string): { value: string } | { error: Msg } {
+  const v = raw.trim();
+  const bad = { error: blacklistTexts.badValue[type as 1] ?? blacklistTexts.badValue[1] };
+  switch (type) {
+    case BLACK_TYPE.phone: {
+      const phone = normalisePhone(v);
+      return /^1\d{10}$/.test(phone) ? { value: phone } : bad;
+    }
+    case BLACK_TYPE.ip: {
+      const r = parseRange(v);
+      if (!r) return bad;
+      if (r.prefix < (r.family === 4 ? 8 : 16)) return { error: blacklistTexts.tooWide };
+      const net = networkOf(r);
+      if (net.bits !== r.bits) return { error: fill(blacklistTexts.hostBits, { network: formatRange(net) }) };
+      return { value: formatRange(r) };
+    }
+    case BLACK_TYPE.word: {
+      const word = normaliseWord(v);
+      return word && !/\s/.test(word) ? { value: word } : bad;
+    }
+    case BLACK_TYPE.emailDomain: {
+      const bare = v.replace(/^@/, '');
+      if (bare.includes('@')) return { error: blacklistTexts.emailAddress };
+      const domain = emailDomainOf(bare);
+      return DOMAIN.test(domain) ? { value: domain } : bad;
+    }
+    case BLACK_TYPE.deviceCode: {
+      const code = normaliseDeviceCode(v);
+      return /^\d{20}$/.test(code) ? { value: code } : bad;
+    }
+    default:
+      return bad;
+  }
+}
+
+/**
+ * 黑名单: plain CRUD on the definition; each type's value is checked and stored in its normal form. Every write moves
+ * the cache epoch of its tenant (the platform's: the global one, its entries count everywhere) in its own
+ * transaction, so `isBlocked` (enforce.ts) answers from the new entries at the next call on every server.
+ */
 export default defineModule((app, s) => {
   resourceRoutes(
     app,
@@ -28,12 +72,18 @@ export default defineModule((app, s) => {
     bindResource(blackinfo, blackInfo, {
       async beforeSave({ input, existing }) {
         const type = Number(input.type ?? existing?.type);
-        const value = String(input.value ?? '').toLowerCase();
-        if (!rules[type]?.(value)) {
-          const text = blacklistTexts.badValue[type as 1];
-          throw badRequest(text, [{ field: 'value', message: text }]);
-        }
-        return { value };
+        const checked = normalEntry(type, String(input.value ?? existing?.value ?? ''));
+        if ('error' in checked) throw badRequest(checked.error, [{ field: 'value', message: checked.error }]);
+        return { value: checked.value };
+      },
+      async afterSave({ tx, auth }) {
+        await bumpEpoch(tx, blacklistScope(auth.tenantId));
+      },
+      async beforeRemove(tx, _ids, auth) {
+        await bumpEpoch(tx, blacklistScope(auth.tenantId));
+      },
+      afterWrite(auth) {
+        s.cache.clear(blacklistScope(auth.tenantId));
       },
     }),
   );

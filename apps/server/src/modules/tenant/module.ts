@@ -11,6 +11,7 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { revokeUserSessions } from '../auth/service.ts';
 import { tenantTexts as texts } from './messages.ts';
 import { repairAdmin } from './repair.ts';
+import { runningHostTenant } from '../subdomain/service.ts';
 import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
 
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */
@@ -119,7 +120,20 @@ export default defineModule((root, s) => {
         })
         .from(tenant)
         .where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1)));
-      return ok(t ?? null);
+      if (t) return ok(t);
+      // A running sub-domain's host belongs to its tenant (docs/subdomains.md "Full domains across tenants").
+      const owner = await runningHostTenant(s.db, domain);
+      if (!owner) return ok(null);
+      const [byHost] = await s.db
+        .select({
+          tenantId: tenant.tenantId,
+          tenantName: tenant.tenantName,
+          domain: tenant.domain,
+          backgroundUrl: tenant.backgroundUrl,
+        })
+        .from(tenant)
+        .where(and(eq(tenant.tenantId, owner), eq(tenant.isDeleted, 0), eq(tenant.status, 1)));
+      return ok(byHost ?? null);
     },
   );
 });

@@ -19,6 +19,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { hashPassword, md5Hex, randomPassword } from '../../platform/password.ts';
 import { subtree } from '../../platform/tree.ts';
 import { tenantAdminSeed } from '../../db/seed-data/tenant.ts';
+import { roleSeed } from '../../db/seed-data/roles.ts';
+import { grantProductRoles } from '../role/product-roles.ts';
 import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
@@ -145,6 +147,17 @@ export async function provisionTenant(
     });
     if (menuIds.length)
       await tx.insert(roleMenu).values(menuIds.map((menuId) => ({ roleId, menuId, tenantId: t.tenantId })));
+    // The product roles (docs/product.md "Product roles"), each granted its part of the package.
+    for (const r of roleSeed.filter((x) => x.roleAlias !== ADMIN_ROLE))
+      await tx.insert(role).values({
+        id: newId(),
+        tenantId: t.tenantId,
+        roleName: r.roleName,
+        roleAlias: r.roleAlias,
+        sort: r.sort,
+        ...audit,
+      });
+    await grantProductRoles(tx, t.tenantId, menuIds, audit);
     const userId = newId();
     await tx.insert(user).values({
       id: userId,

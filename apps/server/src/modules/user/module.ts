@@ -22,6 +22,7 @@ import { revokeUserSessions } from '../auth/service.ts';
 import { checkQuota } from '../tenant/service.ts';
 import { userTexts as texts } from './messages.ts';
 import { selfRoutes } from './self.ts';
+import { liveByCodes } from '../region/service.ts';
 import { z } from 'zod';
 
 type OneTimePassword = { password: string; hash: string };
@@ -35,7 +36,7 @@ const oneTimePasswords = (n: number): Promise<OneTimePassword[]> =>
     }),
   );
 
-type Refs = { deptId?: unknown; postId?: unknown; roleIds?: unknown; roleId?: unknown };
+type Refs = { deptId?: unknown; postId?: unknown; roleIds?: unknown; roleId?: unknown; regionCode?: unknown };
 const rolesOf = (b: Refs) => (b.roleIds ?? b.roleId) as string[] | null | undefined;
 
 /** Users (blade-user): the page with its department filter, roles, passwords that are shown at most once. */
@@ -53,6 +54,8 @@ export default defineModule((app, s) => {
     if (b.deptId && String(b.deptId) !== String(existing?.deptId ?? ''))
       await checkDeptReach(tx, auth, String(b.deptId));
     if (b.postId && !(await live(post, String(b.postId))).length) throw notFound();
+    if (b.regionCode && String(b.regionCode) !== String(existing?.regionCode ?? ''))
+      await checkRegionReach(tx, auth, String(b.regionCode));
     const roles = rolesOf(b);
     if (roles?.length) await checkRoles(tx, auth, roles);
   }
@@ -74,6 +77,20 @@ export default defineModule((app, s) => {
           .where(and(eq(dept.id, deptId), sql`${dept.id} in ${deptAndBelow(auth.tenantId, auth.deptId)}`))
       ).length > 0;
     if (!within) throw new AppError(403, texts.deptBeyond);
+  }
+
+  /**
+   * A user's region widens what "own region and below" rules show: below the administrator and a data scope of "all
+   * users", only the caller's own region and those below it (docs/system-api.md "Nobody gains what they were not
+   * given").
+   */
+  async function checkRegionReach(tx: Db, auth: AuthContext, code: string) {
+    if (!(await liveByCodes(tx, [code])).has(code))
+      throw badRequest(texts.regionUnknown, [{ field: 'regionCode', message: texts.regionUnknown }]);
+    const caller = await callerHoldings(tx, auth);
+    if (caller.admin) return;
+    if ([...caller.data.values()].some((d) => d.resourceCode === 'user' && d.scopeType === SCOPE_TYPES.all)) return;
+    if (!auth.regionCode || !code.startsWith(auth.regionCode)) throw new AppError(403, texts.regionBeyond);
   }
 
   /** Roles handed to users: the tenant's own, each holding nothing beyond what the caller holds. */

@@ -35,7 +35,8 @@ const custom = { field: 'scopeType', in: [5] };
 
 /**
  * 数据权限: which rows of a resource (one bound with a data scope, e.g. `user`) a role sees. Types: 1 all, 2 own
- * records, 3 own department, 4 own department and below, 5 custom (a filter column of the resource and its values).
+ * records, 3 own department, 4 own department and below, 5 custom (a filter column of the resource and its values),
+ * 6 own region and below (rows whose region code starts with the user's), 7 own client (a client account's).
  */
 export const datascope = defineResource({
   code: 'datascope',
@@ -50,13 +51,15 @@ export const datascope = defineResource({
       kind: 'dict',
       dict: 'data_scope_type',
       keys: 'int',
-      values: [1, 2, 3, 4, 5],
+      values: [1, 2, 3, 4, 5, 6, 7],
       options: [
         { value: 1, label: { zh: '全部', en: 'All' } },
         { value: 2, label: { zh: '本人', en: 'Own records' } },
         { value: 3, label: { zh: '本部门', en: 'Own department' } },
         { value: 4, label: { zh: '本部门及以下', en: 'Own department and below' } },
         { value: 5, label: { zh: '自定义', en: 'Custom' } },
+        { value: 6, label: { zh: '本区域及以下', en: 'Own region and below' } },
+        { value: 7, label: { zh: '本客户', en: 'Own client' } },
       ],
       label: { zh: '权限类型', en: 'Scope type' },
       required: { zh: '请选择权限类型', en: 'Choose the scope type' },

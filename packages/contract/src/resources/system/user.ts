@@ -86,6 +86,13 @@ export const user = defineResource({
       search: 'eq',
       ui: { display: 'postName' },
     },
+    regionCode: {
+      kind: 'region',
+      label: { zh: '所属区域', en: 'Region' },
+      search: 'eq',
+      sample: '110101',
+      ui: { column: false },
+    },
     roleIds,
     /** The older name of roleIds (a comma list), still accepted. */
     roleId: { ...roleIds, ui: { form: false, column: false } },

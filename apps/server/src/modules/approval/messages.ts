@@ -1,0 +1,14 @@
+/** Texts of the approval module (the message catalogue's per-module part). */
+export const approvalTexts = {
+  notPending: { zh: '该申请已处理，不能再次审批', en: 'This application has already been decided' },
+  alreadyPending: { zh: '已有待审批的申请，请等待审批结果', en: 'An application is already waiting for a decision' },
+  opinionRequired: { zh: '驳回时请填写审批意见', en: 'Give an opinion when rejecting' },
+  pendingNoRemove: {
+    zh: '待审批的申请不能删除，请先审批',
+    en: 'A pending application cannot be removed; decide it first',
+  },
+  badStatus: { zh: '审批结果应为 1 通过或 2 驳回', en: 'The decision is 1 approve or 2 reject' },
+  approved: { zh: '审批通过', en: 'Approved' },
+  rejected: { zh: '已驳回', en: 'Rejected' },
+  noEffect: { zh: '未知的业务类型', en: 'Unknown business type' },
+};

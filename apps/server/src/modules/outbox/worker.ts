@@ -1,0 +1,327 @@
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { attach } from '../../db/schema/index.ts';
+import type { Services } from '../../platform/services.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import { smsConfig } from '../sms/table.ts';
+import { smtpConfig } from '../smtp/table.ts';
+import { outboxTexts } from './messages.ts';
+import { DeliveryError, sendEmail, sendSms, type SmsConfig, type SmtpSettings } from './providers.ts';
+import { unseal } from './secrets.ts';
+import { outbox, outboxJob } from './table.ts';
+
+/** How the worker runs (docs/outbox.md "Worker"); tests shorten the times. */
+export type WorkerOptions = {
+  /** Look for due messages this often when idle. */
+  pollMs: number;
+  /** Messages claimed at once. */
+  batch: number;
+  /** A claim lasts this long: a message claimed by a process that died is taken again after it. */
+  leaseMs: number;
+  /** Attempts before a message is marked failed. */
+  maxAttempts: number;
+  /** Wait before the second attempt; doubled for each further one, up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+};
+
+export const DEFAULT_WORKER: WorkerOptions = {
+  pollMs: 2000,
+  batch: 10,
+  leaseMs: 5 * 60_000,
+  maxAttempts: 6,
+  backoffMs: 30_000,
+  maxBackoffMs: 3600_000,
+};
+
+const STATUS = { queued: 1, sent: 2, failed: 3 } as const;
+const workers = new Set<OutboxWorker>();
+
+/** Tells every running worker of this process to look now (a message was just queued). */
+export function kickWorkers(): void {
+  for (const w of workers) w.kick();
+}
+
+type Claimed = { id: string; tenantId: string; attempts: number };
+type Outcome = { ok: true; provider: string } | { ok: false; error: string; permanent: boolean };
+
+/** The delay before attempt `attempts + 1`. */
+export const backoff = (o: WorkerOptions, attempts: number) =>
+  Math.min(o.maxBackoffMs, o.backoffMs * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Delivers the outbox: claims due jobs (FOR UPDATE SKIP LOCKED, so several servers share the work), reads each
+ * message and its tenant's configuration under that tenant's row-level security, sends outside any transaction,
+ * then records the outcome (sent, a retry with backoff, or failed) if it still holds the claim.
+ */
+export class OutboxWorker {
+  readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<unknown> | undefined;
+  private running = false;
+  /** Started by `start()` (a round run by hand, as tests do, never stops midway). */
+  private started = false;
+  private again = false;
+  readonly options: WorkerOptions;
+
+  constructor(
+    private readonly s: Services,
+    options: Partial<WorkerOptions> = {},
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.options = { ...DEFAULT_WORKER, ...options };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.started = true;
+    workers.add(this);
+    this.schedule(0);
+  }
+
+  /** Stops polling, lets the message in hand finish, and hands back the claims not yet started. */
+  async stop(): Promise<void> {
+    this.running = false;
+    workers.delete(this);
+    clearTimeout(this.timer);
+    await this.current?.catch(() => undefined);
+  }
+
+  /** Look soon (a message was queued in a transaction that is about to commit). */
+  kick(): void {
+    if (!this.running) return;
+    if (this.current) this.again = true;
+    else this.schedule(25);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    if (!this.running || this.current) return;
+    let handled = 0;
+    const run = this.runOnce().then(
+      (n) => (handled = n),
+      (err: unknown) => this.log?.error({ err }, 'outbox worker: a round failed'),
+    );
+    this.current = run;
+    await run;
+    this.current = undefined;
+    if (!this.running) return;
+    const more = handled >= this.options.batch || this.again;
+    this.again = false;
+    this.schedule(more ? 0 : this.options.pollMs);
+  }
+
+  /** One round: claims up to `batch` due messages and delivers them; answers how many were claimed. */
+  async runOnce(): Promise<number> {
+    const jobs = await this.claim();
+    for (let i = 0; i < jobs.length; i++) {
+      if (this.started && !this.running) {
+        await this.release(jobs.slice(i).map((j) => j.id));
+        break;
+      }
+      await this.handle(jobs[i]).catch((err: unknown) =>
+        this.log?.error({ err, outboxId: jobs[i].id }, 'outbox worker: a message could not be handled'),
+      );
+    }
+    return jobs.length;
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const { db } = this.s;
+    const now = this.s.now();
+    const due = db
+      .select({ id: outboxJob.id })
+      .from(outboxJob)
+      .where(and(lte(outboxJob.dueAt, now), or(isNull(outboxJob.lockedUntil), lte(outboxJob.lockedUntil, now))))
+      .orderBy(outboxJob.dueAt)
+      .limit(this.options.batch)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outboxJob)
+      .set({
+        lockedUntil: new Date(now.getTime() + this.options.leaseMs),
+        lockedBy: this.id,
+        attempts: sql`${outboxJob.attempts} + 1`,
+      })
+      .where(inArray(outboxJob.id, due))
+      .returning({ id: outboxJob.id, tenantId: outboxJob.tenantId, attempts: outboxJob.attempts });
+  }
+
+  private async release(ids: string[]) {
+    if (!ids.length) return;
+    await this.s.db
+      .update(outboxJob)
+      .set({ lockedUntil: null, lockedBy: null, attempts: sql`${outboxJob.attempts} - 1` })
+      .where(and(inArray(outboxJob.id, ids), eq(outboxJob.lockedBy, this.id)));
+  }
+
+  private async handle(job: Claimed) {
+    const s = this.s;
+    // Read the message and what delivering it needs, in one short transaction of its tenant.
+    const plan = await withTenant(s.db, job.tenantId, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, job.id), eq(outbox.tenantId, job.tenantId)));
+      if (!row || row.isDeleted || row.status !== STATUS.queued) return null;
+      if (row.channel === 'sms') {
+        const [cfg] = await tx
+          .select()
+          .from(smsConfig)
+          .where(
+            and(
+              eq(smsConfig.tenantId, job.tenantId),
+              eq(smsConfig.isDeleted, 0),
+              row.configId ? eq(smsConfig.id, row.configId) : eq(smsConfig.status, 2),
+            ),
+          );
+        return { row, sms: cfg ?? null, missing: !!row.configId && !cfg };
+      }
+      const [cfg] = await tx
+        .select()
+        .from(smtpConfig)
+        .where(
+          and(
+            eq(smtpConfig.tenantId, job.tenantId),
+            eq(smtpConfig.isDeleted, 0),
+            row.configId ? eq(smtpConfig.id, row.configId) : eq(smtpConfig.status, 2),
+          ),
+        );
+      const ids = row.attachIds ? row.attachIds.split(',') : [];
+      const files = ids.length
+        ? await tx
+            .select({ id: attach.id, name: attach.name, originalName: attach.originalName, link: attach.link })
+            .from(attach)
+            .where(and(eq(attach.tenantId, job.tenantId), inArray(attach.id, ids)))
+        : [];
+      return { row, smtp: cfg ?? null, files, ids, missing: !!row.configId && !cfg };
+    });
+    if (!plan) {
+      await s.db.delete(outboxJob).where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)));
+      return;
+    }
+    const outcome = await this.deliver(job, plan).catch((err: unknown): Outcome =>
+      err instanceof DeliveryError
+        ? { ok: false, error: err.message, permanent: err.permanent }
+        : { ok: false, error: (err as Error)?.message ?? String(err), permanent: false },
+    );
+    await this.record(job, outcome);
+  }
+
+  private async deliver(
+    job: Claimed,
+    plan:
+      | { row: typeof outbox.$inferSelect; sms: typeof smsConfig.$inferSelect | null; missing: boolean }
+      | {
+          row: typeof outbox.$inferSelect;
+          smtp: typeof smtpConfig.$inferSelect | null;
+          files: { id: string; name: string; originalName: string | null; link: string }[];
+          ids: string[];
+          missing: boolean;
+        },
+  ): Promise<Outcome> {
+    const s = this.s;
+    const { row } = plan;
+    if ('sms' in plan) {
+      if (plan.missing) throw new DeliveryError(outboxTexts.configGone.en, true);
+      const cfg = plan.sms;
+      if (!cfg || cfg.category === 1) return { ok: true, provider: 'outbox' };
+      const secretKey = unseal(s, cfg.secretKeySealed);
+      if (cfg.secretKeySealed && secretKey === null) throw new DeliveryError(outboxTexts.secretUnreadable.en);
+      const config: SmsConfig = { ...cfg, secretKey };
+      let params: Record<string, string> = {};
+      try {
+        params = JSON.parse(row.params ?? '{}') as Record<string, string>;
+      } catch {
+        params = {};
+      }
+      const provider = await sendSms(
+        config,
+        {
+          id: job.id,
+          tenantId: job.tenantId,
+          phone: row.recipient,
+          text: row.content ?? '',
+          templateCode: row.templateCode,
+          params,
+        },
+        s.now(),
+      );
+      return { ok: true, provider };
+    }
+    if (plan.missing) throw new DeliveryError(outboxTexts.configGone.en, true);
+    const cfg = plan.smtp;
+    if (!cfg) return { ok: true, provider: 'outbox' };
+    const password = unseal(s, cfg.passwordSealed);
+    if (cfg.passwordSealed && password === null) throw new DeliveryError(outboxTexts.secretUnreadable.en);
+    const dir = path.join(s.config.dataDir, 'uploads');
+    const attachments = plan.ids.map((id) => {
+      const f = plan.files.find((x) => x.id === id);
+      const name = f?.link.match(/^\/files\/([0-9a-f]{32}\.[a-z0-9]{2,5})$/)?.[1];
+      if (!f || !name) throw new DeliveryError(`attachment ${id} is no longer stored`, true);
+      return { filename: f.originalName || f.name, path: path.join(dir, name) };
+    });
+    const settings: SmtpSettings = { ...cfg, password };
+    const provider = await sendEmail(settings, {
+      to: row.recipient,
+      subject: row.subject ?? '',
+      text: row.content,
+      html: row.html,
+      attachments,
+      messageId: `<${job.id}.${job.tenantId}@atrium>`,
+    });
+    return { ok: true, provider };
+  }
+
+  /** Writes the outcome, if this worker still holds the claim (else another took it after the lease ran out). */
+  private async record(job: Claimed, outcome: Outcome) {
+    const s = this.s;
+    const now = s.now();
+    const o = this.options;
+    await withTenant(s.db, job.tenantId, async (tx) => {
+      const finished = outcome.ok || outcome.permanent || job.attempts >= o.maxAttempts;
+      const next = new Date(now.getTime() + backoff(o, job.attempts));
+      const held = finished
+        ? await tx
+            .delete(outboxJob)
+            .where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)))
+            .returning({ id: outboxJob.id })
+        : await tx
+            .update(outboxJob)
+            .set({ dueAt: next, lockedUntil: null, lockedBy: null })
+            .where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)))
+            .returning({ id: outboxJob.id });
+      if (!held.length) return;
+      await tx
+        .update(outbox)
+        .set(
+          outcome.ok
+            ? {
+                status: STATUS.sent,
+                provider: outcome.provider,
+                sentTime: now,
+                attempts: job.attempts,
+                nextAttemptTime: null,
+                updateTime: now,
+              }
+            : {
+                status: finished ? STATUS.failed : STATUS.queued,
+                lastError: outcome.error.slice(0, 1000),
+                attempts: job.attempts,
+                nextAttemptTime: finished ? null : next,
+                updateTime: now,
+              },
+        )
+        .where(and(eq(outbox.id, job.id), eq(outbox.tenantId, job.tenantId)));
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { smtp } from '@atrium/contract/resources/resource/smtp';
+import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
+import { outboxTexts as texts } from '../outbox/messages.ts';
+import { seal } from '../outbox/secrets.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { smtpConfig } from './table.ts';
+
+/** 邮件配置 (docs/outbox.md "Email"): CRUD on the definition, `enable` and `test`. */
+export default defineModule((app, s) => {
+  resourceRoutes(
+    app,
+    s,
+    bindResource(smtp, smtpConfig, {
+      async beforeSave({ input }) {
+        const password = input.password;
+        return typeof password === 'string' && password !== '' ? { passwordSealed: seal(s, password) } : {};
+      },
+      actions: {
+        async enable({ tx, auth, rows }) {
+          await tx
+            .update(smtpConfig)
+            .set({ status: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${smtpConfig.version} + 1` })
+            .where(
+              and(eq(smtpConfig.tenantId, auth.tenantId), eq(smtpConfig.status, 2), ne(smtpConfig.id, rows[0].id)),
+            );
+        },
+        // A test email through this server (enabled or not), queued like any other: its result shows in the outbox.
+        async test({ tx, auth, rows, input }) {
+          const row = rows[0];
+          const id = await enqueueEmail(tx, {
+            tenantId: auth.tenantId,
+            to: String(input.to),
+            subject: `${texts.testSubject.zh} / ${texts.testSubject.en}: ${String(row.name)}`,
+            text: [texts.testBody.zh, texts.testBody.en]
+              .map((t) => t.replace('{server}', `${String(row.host)}:${String(row.port)}`))
+              .join('\n'),
+            configId: row.id,
+            userId: auth.userId,
+          });
+          return { data: id };
+        },
+      },
+    }),
+  );
+});
