@@ -1,6 +1,16 @@
 import { website } from '@atrium/contract';
 
-export const PUBLIC_PATHS = ['/login', '/lock', '/404', '/403', '/500'];
+/** Routes that need no token; the client registration pages (docs/clients.md "Registration") among them. */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/lock',
+  '/404',
+  '/403',
+  '/500',
+  '/register',
+  '/register/status',
+  '/register/forgot',
+];
 
 /** docs/product.md "Screens and routes" route guard, as a pure function: where to go instead of `path`, or null to stay. */
 export const CHANGE_PASSWORD_PAGE = '/info/index?tab=password';

@@ -17,6 +17,10 @@ const Info = lazyPage(() => import('../pages/Info'));
 const MyIframe = lazyPage(() => import('../pages/MyIframe'));
 const ErrorPage = lazyPage(() => import('../pages/ErrorPage'));
 const DynamicPage = lazyPage(() => import('./DynamicPage'));
+// The public client pages (no login): registration, its status, a client account's forgotten password.
+const RegisterPage = lazyPage(() => import('../features/register/RegisterPage'));
+const RegisterStatus = lazyPage(() => import('../features/register/StatusPage'));
+const ForgotPassword = lazyPage(() => import('../features/register/ForgotPage'));
 
 const fallback = (
   <div className="atrium-center">
@@ -53,6 +57,9 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: <Login /> },
       { path: '/lock', element: <Lock /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/register/status', element: <RegisterStatus /> },
+      { path: '/register/forgot', element: <ForgotPassword /> },
       { path: '/404', element: <ErrorPage code={404} /> },
       { path: '/403', element: <ErrorPage code={403} /> },
       { path: '/500', element: <ErrorPage code={500} /> },

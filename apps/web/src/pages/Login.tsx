@@ -216,9 +216,17 @@ export default function Login() {
         <Button type="primary" size="large" htmlType="submit" block loading={busy}>
           {t('login.submit')}
         </Button>
-        <Button type="link" style={{ padding: 0, marginTop: 12 }} onClick={() => setRegistering(true)}>
-          {t('login.register')}
-        </Button>
+        <div className="atrium-login-links">
+          <Button type="link" style={{ padding: 0 }} onClick={() => setRegistering(true)}>
+            {t('login.register')}
+          </Button>
+          <Button type="link" style={{ padding: 0 }} onClick={() => navigate('/register')}>
+            {t('login.clientRegister')}
+          </Button>
+          <Button type="link" style={{ padding: 0 }} onClick={() => navigate('/register/forgot')}>
+            {t('login.forgotPassword')}
+          </Button>
+        </div>
       </form>
       {registering && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ export const regionTexts = {
     en: 'The code must start with the parent code {parent} and have {digits} digits',
   },
   hasChildren: { zh: '请先删除下级区划', en: 'Remove its sub-regions first' },
+  tooMany: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' },
   inUse: { zh: '区划 {name} 正在使用中，不能删除', en: 'Region {name} is in use and cannot be removed' },
   codeOrId: { zh: '请指定区划编号或编号', en: 'Name the region by code or id' },
   badCode: { zh: '区划编号应为 2 到 12 位数字', en: 'A region code has 2 to 12 digits' },

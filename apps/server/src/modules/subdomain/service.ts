@@ -185,14 +185,7 @@ export async function latestApplication(
   const [row] = await tx
     .select()
     .from(subDomain)
-    .where(
-      and(
-        eq(subDomain.tenantId, tenantId),
-        eq(subDomain.subDomain, label),
-        eq(subDomain.isDeleted, 0),
-        extra,
-      ),
-    )
+    .where(and(eq(subDomain.tenantId, tenantId), eq(subDomain.subDomain, label), eq(subDomain.isDeleted, 0), extra))
     .orderBy(sql`${subDomain.id} desc`)
     .limit(1);
   return row;

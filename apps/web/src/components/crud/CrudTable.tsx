@@ -20,15 +20,20 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
       ...(can[codes.view] ? [{ key: '_view', label: t('crud.view') }] : []),
       ...(can[codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
       ...(can[codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
-      ...(tree && can[codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),
+      ...(tree && schema.create !== false && can[codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),
       ...(lifecycle ?? [])
         .filter((a) => can[a.code])
         .map((a) => ({ key: `a:${a.name}`, label: t(a.label), danger: a.danger, when: (r: Row) => inState(a, r) })),
       ...(rowActions ?? [])
         .filter((a) => !a.code || can[a.code])
-        .map((a) => ({ key: `x:${a.label}`, label: t(a.label), danger: a.danger })),
+        .map((a) => ({
+          key: `x:${a.label}`,
+          label: t(a.label),
+          danger: a.danger,
+          when: a.when ? (r: Row) => a.when!(r as R) : undefined,
+        })),
     ],
-    [can, codes, tree, rowActions, lifecycle, t],
+    [can, codes, tree, rowActions, lifecycle, t, schema.create],
   );
 
   const columns = useMemo<TableColumnsType<R>>(

@@ -6,7 +6,7 @@ import type { CrudController } from './useCrudController';
 import type { Row } from './types';
 
 /**
- * 新增 / 删除 (of the selection), the schema's toolbar actions, the lifecycle actions that take several records,
+ * 新增 (unless the schema says `create: false`) / 删除 (of the selection), the schema's toolbar actions, the lifecycle actions that take several records,
  * `children` (a screen's own buttons) and refresh; each by the user's permission codes.
  */
 export function CrudToolbar<R extends Row>({ c, children }: { c: CrudController<R>; children?: ReactNode }) {
@@ -17,7 +17,7 @@ export function CrudToolbar<R extends Row>({ c, children }: { c: CrudController<
   const many = (schema.lifecycle ?? []).filter((a) => a.many && can[a.code]);
   return (
     <Space style={{ marginBottom: 12 }} wrap>
-      {can[schema.codes.add] && (
+      {schema.create !== false && can[schema.codes.add] && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void c.open('add')}>
           {t('crud.add')}
         </Button>

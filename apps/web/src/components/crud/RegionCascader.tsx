@@ -6,30 +6,35 @@ import type { InputProps } from './fieldTypes';
 
 /**
  * The `region` field kind (docs/web.md "Field types"): a cascader over the region tree, loaded one level at a time
- * from `lazy-tree?parentCode=` (readable by every signed-in user). The value is one code, of any level. A stored
+ * from `lazy-tree?parentCode=` (public: the national list). The value is one code, of any level. A stored
  * code opens on its path: by the code rule its ancestors are its own prefixes (province 2 digits, city 4,
  * district 6, town 9 — what the record's `ancestors` holds), so the levels along it are loaded at once, without a
- * detail call the field's user might not be allowed.
+ * detail call the field's user might not be allowed. `loader` replaces the signed-in call (the public registration
+ * page loads the levels for its tenant).
  */
 
 type Option = { value: string; label: string; isLeaf: boolean; loading?: boolean; children?: Option[] };
 
-export function RegionCascader(p: InputProps) {
+export function RegionCascader(p: InputProps & { loader?: (parentCode: string) => Promise<RegionNode[]> }) {
+  const loader = p.loader ?? regionChildren;
   const value = typeof p.value === 'string' || typeof p.value === 'number' ? String(p.value) : '';
   const [levels, setLevels] = useState<Record<string, RegionNode[]>>({});
   const [loading, setLoading] = useState<Record<string, boolean>>({});
 
-  const load = useCallback(async (parentCode: string) => {
-    setLoading((l) => ({ ...l, [parentCode]: true }));
-    try {
-      const nodes = await regionChildren(parentCode);
-      setLevels((all) => (all[parentCode] === nodes ? all : { ...all, [parentCode]: nodes }));
-    } catch {
-      // The http client has shown the failure; the level can be opened again.
-    } finally {
-      setLoading((l) => ({ ...l, [parentCode]: false }));
-    }
-  }, []);
+  const load = useCallback(
+    async (parentCode: string) => {
+      setLoading((l) => ({ ...l, [parentCode]: true }));
+      try {
+        const nodes = await loader(parentCode);
+        setLevels((all) => (all[parentCode] === nodes ? all : { ...all, [parentCode]: nodes }));
+      } catch {
+        // The http client has shown the failure; the level can be opened again.
+      } finally {
+        setLoading((l) => ({ ...l, [parentCode]: false }));
+      }
+    },
+    [loader],
+  );
 
   // The first level, and every level along the stored code's path.
   const path = useMemo(() => regionPath(value), [value]);

@@ -187,6 +187,7 @@ export function resourceSchema<F extends Record<string, FieldDef>>(def: Resource
     listPath: def.listPath,
     title: k('label'),
     codes: { add: codes.add, edit: codes.edit, delete: codes.remove, view: codes.viewButton },
+    create: def.create === false ? false : undefined,
     fields: [
       ...Object.entries(def.fields).map(([n, f]) => crudField(def.code, `fields.${n}`, n, f)),
       // Every list takes a creation-time range (createTime_dategt / createTime_datelt) unless the definition says no.

@@ -103,6 +103,8 @@ export type CrudAction<R extends Row = Row> = {
   danger?: boolean;
   /** Toolbar only: warn '请选择至少一条数据' when nothing is selected. */
   needsSelection?: boolean;
+  /** Row actions only: shown on the rows this holds for (e.g. a review only while pending). */
+  when?(row: R): boolean;
   onClick(rows: R[], ctx: CrudContext): void;
 };
 
@@ -142,6 +144,11 @@ export type CrudSchema<R extends Row = Row> = {
   title: string;
   /** Permission codes from the server's buttons. */
   codes: { add: string; edit: string; delete: string; view: string };
+  /**
+   * `false`: records come from the business (a definition's `create: false`, e.g. approvals): no 新增 and no
+   * 新增子项, whatever codes the user holds.
+   */
+  create?: false;
   fields: CrudField<R>[];
   /**
    * Tree table. lazy: root rows from `${base}/lazy-list?parentId=0`, children on expand;

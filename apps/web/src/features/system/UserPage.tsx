@@ -58,6 +58,8 @@ const fields: CrudField[] = [
     display: 'postName',
   },
   { name: 'roleIds', label: 'user.roleIds', type: 'tree', treeUrl: ROLE_TREE, multiple: true, display: 'roleName' },
+  // "Own region and below" data scopes follow it (docs/system-api.md); the form only.
+  { name: 'regionCode', label: 'user.regionCode', kind: 'region', column: false },
   {
     name: 'status',
     label: 'user.status',

@@ -106,7 +106,10 @@ export const clientinfo = defineResource({
       label: { zh: '客户账号', en: 'Client account' },
       pattern: {
         regex: '^[A-Za-z0-9_.@-]{2,45}$',
-        message: { zh: '账号只能包含字母、数字和 _ . @ -', en: 'The account may hold only letters, digits and _ . @ -' },
+        message: {
+          zh: '账号只能包含字母、数字和 _ . @ -',
+          en: 'The account may hold only letters, digits and _ . @ -',
+        },
       },
       unique: { zh: '该账号已被其他客户使用', en: 'Another client already uses this account' },
       search: 'eq',
