@@ -268,7 +268,7 @@ async function benchSubDomains(
     );
     // The lookup the check runs once the name's shape and the words pass (what is left is cached or one row).
     const taken = {
-      text: `select exists (select 1 from sub_domain where tenant_id = $1 and lower(sub_domain) = $2 and is_deleted = 0
+      text: `select exists (select 1 from sub_domain where tenant_id = $1 and sub_domain = $2 and is_deleted = 0
         and status <> 4) or exists (select 1 from sub_domain_host where full_domain = $3) as taken`,
       values: [LOGIN_TENANT, label, `${label}.${hostBase}`],
     };

@@ -5,7 +5,14 @@ import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
 import { loggableError } from './logging.ts';
 import { translateField } from './fields.ts';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { runInLane } from '../db/fair-gate.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Smaller answers go as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
 
 /** Language per request, the envelope for every error, and the /api 404. */
 export function registerHttpBasics(app: FastifyInstance): void {
@@ -26,6 +33,25 @@ export function registerHttpBasics(app: FastifyInstance): void {
       const label = { zh: where || 'body', en: where || 'body' };
       throw new AppError(400, msg('nulByte', { label }), [{ field: where, message: msg('nulByte', { label }) }]);
     }
+  });
+  // API answers above 1 kB go compressed when the client accepts it (docs/server.md "Compressed answers"): the menu
+  // and button trees a console loads after login are tens of kilobytes of JSON.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return payload;
+    if (!req.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply.header('vary', 'accept-encoding');
+    if (!encoding) return payload;
+    const body = Buffer.from(payload);
+    const packed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzip(body, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return packed;
   });
   // Success texts may be Msgs: the answer follows the request's language.
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {

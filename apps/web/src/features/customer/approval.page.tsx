@@ -1,3 +1,4 @@
+import './messages';
 import { useCallback, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './messages';
 import { useCallback, useState } from 'react';
 import { App, Button, Card, Drawer, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

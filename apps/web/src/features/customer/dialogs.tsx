@@ -1,3 +1,4 @@
+import './messages';
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Form, Input, List, Modal, Radio, Typography, Upload } from 'antd';
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';

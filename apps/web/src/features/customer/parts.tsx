@@ -1,3 +1,4 @@
+import './messages';
 import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Empty, Image, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';

@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

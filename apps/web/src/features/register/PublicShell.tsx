@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useEffect, type ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Input, Select, Space, Steps, Typography, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';

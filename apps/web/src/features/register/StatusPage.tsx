@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../customer/messages';
 import { useEffect, useState } from 'react';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
