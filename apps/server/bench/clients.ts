@@ -26,6 +26,9 @@ import {
   timed,
   type PageCase,
   type Stat,
+  printFigure,
+  type Log,
+  timingKnobs,
 } from './lib.ts';
 
 const TENANTS = 100;
@@ -301,14 +304,8 @@ async function benchSubDomains(
   return { subDomains: SUB_DOMAINS, blackWords: BLACK_WORDS, seedMs, cases, aims };
 }
 
-export async function benchClients(
-  serverDir: string,
-  log: (label: string, v: unknown) => void = (l, v) =>
-    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
-): Promise<ClientPageResult> {
-  const n = Number(process.env.BENCH_CLIENTS_REQUESTS ?? 200);
-  const warm = Number(process.env.BENCH_CLIENTS_WARMUP ?? 20);
-  const budgetMs = Number(process.env.BENCH_CLIENTS_BUDGET_MS ?? 15_000);
+export async function benchClients(serverDir: string, log: Log = printFigure): Promise<ClientPageResult> {
+  const { n, warm, budgetMs } = timingKnobs('CLIENTS');
   const db = await throwawayDb('clients', 'BENCH_CLIENTS_PORT', 'BENCH_CLIENTS_KEEP_DB');
   const { base } = db;
   let server: ChildProcess | undefined;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BASIC, dropBenchDb, runIfMain, md5, sleep, spawnNode, stop, waitFor } from './lib.ts';
+import { BASIC, dropBenchDb, runIfMain, md5, sleep, spawnNode, stop, waitFor, printFigure, type Log } from './lib.ts';
 
 type ProbeStat = { n: number; p50: number; p99: number; max: number; failed: number };
 
@@ -141,11 +141,7 @@ async function pgAnswers(url: string): Promise<string | null> {
   }
 }
 
-export async function benchLoad(
-  serverDir: string,
-  log: (label: string, v: unknown) => void = (l, v) =>
-    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
-): Promise<LoadResult> {
+export async function benchLoad(serverDir: string, log: Log = printFigure): Promise<LoadResult> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const problem = await pgAnswers(adminUrl);
   if (problem) {

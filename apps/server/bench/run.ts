@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BASIC, captchaLogin, load, median, spawnNode, stop, waitFor } from './lib.ts';
+import { BASIC, captchaLogin, load, median, printFigure, spawnNode, stop, waitFor } from './lib.ts';
 import { measureWire } from './bundles.ts';
 import { benchUsers } from './users.ts';
 import { benchClients } from './clients.ts';
@@ -26,8 +26,7 @@ const results: Record<string, unknown> = {
 // BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
-const print = (label: string, v: unknown) =>
-  console.log(`${label.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+const print = printFigure;
 
 async function startTimes() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-start-'));

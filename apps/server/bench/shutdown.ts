@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runIfMain, waitFor } from './lib.ts';
+import { runIfMain, waitFor, printFigure, type Log } from './lib.ts';
 
 export type ShutdownResult = {
   deadlineMs: number;
@@ -67,11 +67,7 @@ function slowUpload(port: number): Promise<net.Socket> {
   });
 }
 
-export async function benchShutdown(
-  serverDir: string,
-  log: (label: string, v: unknown) => void = (l, v) =>
-    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
-): Promise<ShutdownResult> {
+export async function benchShutdown(serverDir: string, log: Log = printFigure): Promise<ShutdownResult> {
   const root = path.resolve(serverDir, '../..');
   const port = Number(process.env.BENCH_SHUTDOWN_PORT ?? 8094);
   const deadlineMs = Number(process.env.ATRIUM_SHUTDOWN_TIMEOUT_MS ?? 10_000);

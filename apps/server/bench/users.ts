@@ -21,6 +21,9 @@ import {
   timed,
   type PageCase,
   type Stat,
+  printFigure,
+  type Log,
+  timingKnobs,
 } from './lib.ts';
 
 const TENANTS = 100;
@@ -132,14 +135,8 @@ function rawQueries(tenantId: string, current: number, size: number, realName?: 
   };
 }
 
-export async function benchUsers(
-  serverDir: string,
-  log: (label: string, v: unknown) => void = (l, v) =>
-    console.log(`${l.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`),
-): Promise<UserPageResult> {
-  const n = Number(process.env.BENCH_USERS_REQUESTS ?? 200);
-  const warm = Number(process.env.BENCH_USERS_WARMUP ?? 20);
-  const budgetMs = Number(process.env.BENCH_USERS_BUDGET_MS ?? 15_000);
+export async function benchUsers(serverDir: string, log: Log = printFigure): Promise<UserPageResult> {
+  const { n, warm, budgetMs } = timingKnobs('USERS');
   const db = await throwawayDb('users', 'BENCH_USERS_PORT', 'BENCH_USERS_KEEP_DB');
   const { base } = db;
   let server: ChildProcess | undefined;

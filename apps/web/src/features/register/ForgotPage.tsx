@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { passwordPolicyError, website } from '@atrium/contract';
+import { website } from '@atrium/contract';
 import { PublicError, publicClient } from '../../api/customer';
 import { PhoneCode } from './PhoneCode';
+import { PasswordFields } from './PasswordFields';
 import { PublicShell } from './PublicShell';
-import { checkRule, phoneRules, useTenantDefault } from './shared';
+import { phoneRules, useTenantDefault } from './shared';
 
 /**
  * 忘记密码 of a client account (docs/clients.md `resetPassword`): the phone, a type-2 code → a ticket, the new
  * password (POST JSON). Also how a staff-entered client sets its first password.
  */
 export default function ForgotPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [tenantId, setTenantId] = useTenantDefault(params.get('tenant'));
   const [phone, setPhone] = useState(params.get('phone') ?? '');
@@ -113,32 +114,7 @@ export default function ForgotPage() {
           )}
           {step === 2 && (
             <Form form={form} layout="vertical" onFinish={(v) => void reset(v)}>
-              <Form.Item
-                name="password"
-                label={t('clientReg.newPassword')}
-                rules={[
-                  { required: true, message: t('clientReg.passwordRequired') },
-                  checkRule((p) => passwordPolicyError(p, phone), i18n.language),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" maxLength={64} />
-              </Form.Item>
-              <Form.Item
-                name="confirm"
-                label={t('clientReg.confirm')}
-                dependencies={['password']}
-                rules={[
-                  { required: true, message: t('clientReg.confirmRequired') },
-                  ({ getFieldValue }) => ({
-                    validator: (_, value) =>
-                      !value || value === getFieldValue('password')
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('clientReg.mismatch'))),
-                  }),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" maxLength={64} />
-              </Form.Item>
+              <PasswordFields label={t('clientReg.newPassword')} account={phone} />
               {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
               <Button type="primary" htmlType="submit" block loading={saving}>
                 {t('common.submit')}

@@ -6,12 +6,13 @@ import type { TFunction } from 'i18next';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordPolicyError, validateCreditCode, validateIdCard, website, type TextField } from '@atrium/contract';
+import { validateCreditCode, validateIdCard, website, type TextField } from '@atrium/contract';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { PublicError, publicClient, type PhoneState } from '../../api/customer';
 import { RegionCascader } from '../../components/crud/RegionCascader';
 import { registerResourceTexts } from '../../components/crud/fromDefinition';
 import { PhoneCode } from './PhoneCode';
+import { PasswordFields } from './PasswordFields';
 import { PublicShell } from './PublicShell';
 import { checkRule, phoneRules, useTenantDefault } from './shared';
 
@@ -331,33 +332,11 @@ function ClientForm({
       >
         <Input maxLength={45} placeholder={phone} autoComplete="username" />
       </Form.Item>
-      <Form.Item
-        name="password"
+      <PasswordFields
         label={t('clientReg.password')}
-        dependencies={['appClientAccount']}
-        rules={[
-          { required: true, message: t('clientReg.passwordRequired') },
-          checkRule((p) => passwordPolicyError(p, String(account || phone)), language),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('clientReg.confirm')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('clientReg.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('clientReg.mismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={64} />
-      </Form.Item>
+        account={String(account || phone)}
+        dependsOn={['appClientAccount']}
+      />
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('clientReg.reviewNote')}
