@@ -62,7 +62,9 @@ test('a tab switched back to shows its previous state at once: filters kept, no 
   await sider.getByText('系统管理').click();
   await sider.getByText('用户管理').click();
   const users = tab(page, '/system/user/index');
-  await expect(users.locator('tr', { hasText: '管理员' })).toBeVisible();
+  await expect(
+    users.locator('tr').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) }),
+  ).toBeVisible();
   const account = users.getByLabel('登录账号');
   await account.fill('admin');
   await users.getByRole('button', { name: /搜\s*索/ }).click();
@@ -80,7 +82,9 @@ test('a tab switched back to shows its previous state at once: filters kept, no 
   await page.getByTestId('tags-bar').locator('[data-tag="/system/user/index"]').click();
   await expect(account).toBeVisible();
   await expect(account).toHaveValue('admin');
-  await expect(users.locator('tr', { hasText: '管理员' })).toBeVisible();
+  await expect(
+    users.locator('tr').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) }),
+  ).toBeVisible();
   const shownAfter = Date.now() - started;
   await expect(users.locator('.ant-spin-spinning')).toHaveCount(0);
   // Give a refetch every chance to start: none may.
@@ -235,7 +239,9 @@ test.describe('on a 390 px phone', () => {
 
     // The user screen stacks the department tree above the table; the table scrolls inside its card.
     const users = tab(page, '/system/user/index');
-    await expect(users.locator('tr', { hasText: '管理员' })).toBeVisible();
+    await expect(
+      users.locator('tr').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) }),
+    ).toBeVisible();
     const tree = (await users.getByTestId('dept-tree').boundingBox())!;
     const crud = (await users.getByTestId('crud-page').boundingBox())!;
     expect(tree.y + tree.height).toBeLessThanOrEqual(crud.y);
