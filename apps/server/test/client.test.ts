@@ -226,6 +226,32 @@ describe('public registration by SMS code', () => {
     expect((await from(2)).statusCode).toBe(200);
   });
 
+  it('the licence image is uploaded before any login: images only; it is then served', async () => {
+    const send = (name: string, body: Buffer, tenantId = T) => {
+      const boundary = `----licence${Date.now().toString(16)}`;
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      return t.app.inject({
+        method: 'POST',
+        url: `${base}/licence`,
+        headers: { 'tenant-id': tenantId, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([Buffer.from(head), body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        remoteAddress: '10.8.8.8',
+      });
+    };
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const ok = await send('licence.png', png);
+    expect([ok.statusCode, ok.json().msg]).toEqual([200, '上传成功']);
+    const { link, attachId } = ok.json().data as { link: string; attachId: string };
+    expect(attachId).toMatch(/^\d+$/);
+    const served = await t.app.inject({ method: 'GET', url: link });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
+    // A PDF is a file put-file takes, but not a licence image; text is no image at all.
+    const pdf = await send('licence.pdf', Buffer.from('%PDF-1.4 x'));
+    expect([pdf.statusCode, pdf.json().msg]).toEqual([400, '文件类型不支持']);
+    expect((await send('licence.png', Buffer.from('not an image'))).statusCode).toBe(400);
+    expect((await send('licence.png', png, '999998')).statusCode).toBe(400);
+  });
+
   it('an unknown tenant is refused', async () => {
     const res = await pub('999998').get(`${base}/verify?operatorTel=13700000009`);
     expect([res.statusCode, res.json().msg]).toEqual([400, '租户不存在']);

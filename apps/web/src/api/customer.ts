@@ -15,7 +15,6 @@ import type { PutFileResult } from './resource';
 
 const CLIENT = clientinfo.base;
 const APPROVAL = approval.base;
-const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
 
 /** A refusal of a public call: the server's message, its status, its field errors. */
 export class PublicError extends Error {
@@ -75,14 +74,13 @@ export const publicClient = {
     publicCall(() => get<{ status: ReviewState }>(`${CLIENT}/reviewed`, { operatorTel }, publicConfig(tenantId))),
   resetPassword: (tenantId: string, body: { operatorTel: string; ticket: string; password: string }) =>
     publicCall(() => post<boolean>(`${CLIENT}/resetPassword`, body, publicConfig(tenantId))),
-  /**
-   * The licence image through the attachment endpoint (the avatar's call), without a login: the server may
-   * require one (then a PublicError of 401).
-   */
+  /** The licence image, without a login: the registration's own upload (images only, rate-limited). */
   upload: (tenantId: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return publicCall(() => post<PutFileResult>(PUT_FILE, form, publicConfig(tenantId)));
+    return publicCall(() =>
+      post<Pick<PutFileResult, 'link' | 'attachId'>>(`${CLIENT}/licence`, form, publicConfig(tenantId)),
+    );
   },
   /** One level of the region tree, without a login (the server may require one: then a PublicError of 401). */
   regionLevel: (tenantId: string, parentCode: string) =>

@@ -29,6 +29,7 @@ export const clientTexts = {
   passwordReset: { zh: '密码已重置，请使用新密码登录', en: 'The password is reset; sign in with the new one' },
   passwordRequired: { zh: '请输入密码', en: 'Enter the password' },
   passwordChanged: { zh: '修改成功', en: 'Password changed' },
+  licenceUploaded: { zh: '上传成功', en: 'Uploaded' },
   inUse: { zh: '该客户{what}，不能删除', en: 'This client {what} and cannot be removed' },
   noRole: {
     zh: '租户缺少供应商管理员角色，无法创建客户账号',

@@ -32,6 +32,7 @@ import { isBlocked } from '../blacklist/enforce.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { outbox } from '../outbox/table.ts';
 import { liveByCodes } from '../region/service.ts';
+import { storeUpload } from '../resource/routes.ts';
 import { clientTexts as texts } from './messages.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import {
@@ -49,6 +50,8 @@ import { clientInfo, clientTrack } from './table.ts';
 const tags = ['clientInfo'];
 /** Public calls of the registration page per client address and minute. */
 export const PUBLIC_PER_MINUTE = 60;
+/** The largest licence image the public page takes. */
+export const LICENCE_MAX_BYTES = 5 * 1024 * 1024;
 const PHONE = /^1[3-9]\d{9}$/;
 const field = (name: string, m: Msg) => badRequest(m, [{ field: name, message: m }]);
 
@@ -593,6 +596,19 @@ export default defineModule((root, s) => {
       await openApproval(tx, t.tenantId, applicationOf(c as Row, null), now);
     });
     return ok(true, texts.registered);
+  });
+
+  // The licence image of a registration, before any login: images only (jpg, png, webp), at most 5 MB, within the
+  // per-address limit of the public calls; stored as an attachment of the tenant (docs/clients.md "Registration").
+  app.post(`${def.base}/licence`, { config: pub, schema: { tags } }, async (req) => {
+    const t = await publicTenant(s, req);
+    const stored = await storeUpload(s, req, {
+      tenantId: t.tenantId,
+      userId: null,
+      maxBytes: LICENCE_MAX_BYTES,
+      only: ['jpg', 'png', 'webp'],
+    });
+    return ok({ link: stored.link, attachId: stored.attachId }, texts.licenceUploaded);
   });
 
   // The review state of a phone's latest application — no personal data.

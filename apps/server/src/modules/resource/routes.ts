@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attach } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -16,6 +16,51 @@ import { resourceTexts as texts } from './messages.ts';
  * Files are stored under <data dir>/uploads and served at /files/<random name>: the 128-bit random
  * name is the capability (an <img> cannot send the bearer header), and listing is impossible.
  */
+/**
+ * Stores the request's one multipart file (field "file") under the uploads folder and records it as an attachment
+ * of `tenantId` (docs/system-api.md "Files"): the size limit, the type read from the bytes (never the name), and —
+ * when `only` is given — those types alone. Answers what put-file answers.
+ */
+export async function storeUpload(
+  s: Services,
+  req: FastifyRequest,
+  owner: { tenantId: string; userId: string | null; maxBytes?: number; only?: string[] },
+) {
+  const dir = path.join(s.config.dataDir, 'uploads');
+  if (!req.isMultipart()) throw badRequest(texts.noFile);
+  const maxBytes = Math.min(owner.maxBytes ?? Infinity, s.config.uploadMaxBytes);
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part) throw badRequest(texts.noFile);
+  const buf = await part.toBuffer().catch((err: { code?: string }) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
+    throw err;
+  });
+  if (part.file.truncated) throw badRequest(texts.tooLarge);
+  if (!buf.length) throw badRequest(texts.noFile);
+  const kind = sniff(buf, part.filename);
+  if (!kind || (owner.only && !owner.only.includes(kind.ext))) throw badRequest(texts.badType);
+  const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
+  const link = `/files/${name}`;
+  const attachId = newId();
+  await withTenant(s.db, owner.tenantId, (tx) =>
+    tx.insert(attach).values({
+      id: attachId,
+      tenantId: owner.tenantId,
+      link,
+      domain: '',
+      name,
+      originalName: part.filename.slice(0, 500),
+      extension: kind.ext,
+      attachSize: buf.length,
+      createUser: owner.userId,
+      createTime: s.now(),
+    }),
+  );
+  return { link, domain: '', name, originalName: part.filename, attachId };
+}
+
 export function resourceRoutes(app: FastifyInstance, s: Services) {
   const dir = path.join(s.config.dataDir, 'uploads');
 
@@ -24,37 +69,8 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
     { schema: { tags: ['resource'], summary: 'Upload one file (multipart field "file")' } },
     async (req) => {
       const auth = requireAuth(req);
-      if (!req.isMultipart()) throw badRequest(texts.noFile);
-      const part = await req.file({ limits: { fileSize: s.config.uploadMaxBytes, files: 1 } });
-      if (!part) throw badRequest(texts.noFile);
-      const buf = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
-        throw err;
-      });
-      if (part.file.truncated) throw badRequest(texts.tooLarge);
-      if (!buf.length) throw badRequest(texts.noFile);
-      const kind = sniff(buf, part.filename);
-      if (!kind) throw badRequest(texts.badType);
-      const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-      await fs.promises.mkdir(dir, { recursive: true });
-      await fs.promises.writeFile(path.join(dir, name), buf, { flag: 'wx' });
-      const link = `/files/${name}`;
-      const attachId = newId();
-      await withTenant(s.db, auth.tenantId, (tx) =>
-        tx.insert(attach).values({
-          id: attachId,
-          tenantId: auth.tenantId,
-          link,
-          domain: '',
-          name,
-          originalName: part.filename.slice(0, 500),
-          extension: kind.ext,
-          attachSize: buf.length,
-          createUser: auth.userId,
-          createTime: s.now(),
-        }),
-      );
-      return ok({ link, domain: '', name, originalName: part.filename, attachId }, texts.uploaded);
+      const stored = await storeUpload(s, req, { tenantId: auth.tenantId, userId: auth.userId });
+      return ok(stored, texts.uploaded);
     },
   );
 
