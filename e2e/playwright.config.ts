@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
+// The embedded MQTT broker of the e2e server (device access, docs/devices.md): the simulator publishes there.
+const mqttPort = Number(process.env.E2E_MQTT_PORT ?? port + 1000);
+process.env.E2E_MQTT_PORT = String(mqttPort);
 // The config is evaluated by the runner and again by each worker: make the data dir once and pass it on.
 process.env.ATRIUM_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
 const dataDir = process.env.ATRIUM_E2E_DIR;
@@ -49,6 +52,7 @@ export default defineConfig({
       ATRIUM_E2E_CAPTCHA_FILE: captchaFile,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ATRIUM_MQTT_PORT: String(mqttPort),
     },
   },
 });

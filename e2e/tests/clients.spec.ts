@@ -1,21 +1,65 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaCode, currentCaptchaCode, login } from './helpers.ts';
+import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
+import { subdomain_list } from '@atrium/contract/resources/subdomain/subdomain_list';
+import zhWeb from '../../apps/web/src/i18n/zh.ts';
+import enWeb from '../../apps/web/src/i18n/en.ts';
+import { customerTexts } from '../../apps/web/src/features/customer/messages.ts';
+import { subdomainPageTexts } from '../../apps/web/src/features/subdomain/messages.ts';
+import { smsSendTexts } from '../../apps/web/src/features/resource/messages.ts';
+import { clientTexts } from '../../apps/server/src/modules/client/messages.ts';
+import { subdomainTexts } from '../../apps/server/src/modules/subdomain/messages.ts';
+import { outboxTexts } from '../../apps/server/src/modules/outbox/messages.ts';
+import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
+import { captchaCode, currentCaptchaCode } from './helpers.ts';
 
 /**
- * Clients (docs/clients.md, docs/subdomains.md): a visitor registers on the public page with the SMS code read from
- * the outbox; a region administrator approves the client; the client signs in and applies for a sub-domain (with the
- * live legality check); staff approve, start and stop it while the public `ask` follows; a blacklisted phone gets no
- * code, in English.
+ * Clients (docs/clients.md, docs/subdomains.md), once in Chinese and once in English — the language chosen on the
+ * page as a user does, every text expected from the web app's locale files, the definitions, the server's messages
+ * and the menu seed: a visitor registers on the public page with the SMS code read from the outbox; a region
+ * administrator approves the client; the client signs in and applies for a sub-domain (with the live legality
+ * check); staff approve it, start and stop it on their screens while the public `ask` follows; staff send an SMS
+ * from the SMS screen's dialog; a blacklisted phone gets no code (docs/clients.md "End-to-end journey").
  */
-// Each test starts signed out (a fresh browser context); they build on each other's data.
-test.describe.configure({ mode: 'serial' });
 
 const TENANT = '000000';
-const PHONE = '13900000001';
 const CLIENT_PASSWORD = 'Client#2026x';
-const CLIENT_NAME = '东城e2e便利店';
-const BLOCKED_PHONE = '13900000009';
+// Data unique to this run and language: two runs against one server, or the two languages, never collide.
+const STAMP = String(Date.now()).slice(-7);
+
+type Lang = 'zh' | 'en';
+const LANGS: Lang[] = ['zh', 'en'];
+
+/** The texts one language shows, from where the app takes them. */
+function textsOf(lang: Lang) {
+  const web = lang === 'zh' ? zhWeb : enWeb;
+  const reg = customerTexts[lang].clientReg;
+  const customer = customerTexts[lang].customer;
+  const sub = subdomainPageTexts[lang];
+  const send = smsSendTexts[lang];
+  const field = (name: keyof typeof clientinfo.fields) => clientinfo.fields[name].label[lang];
+  const menu = (group: string, screen: string) => {
+    const g = menuSeed.find((m) => m.code === group)!;
+    const s = g.children!.find((m) => m.code === screen)!;
+    const name = (m: { name: string; alias?: string }) => (lang === 'zh' ? m.name : m.alias!);
+    return { group: name(g), screen: name(s) };
+  };
+  return { web, reg, customer, sub, send, field, menu };
+}
+
+/** `{name}` / `{{name}}` placeholders of a message as a pattern: each placeholder matches `groups[name]`. */
+function pattern(text: string, groups: Record<string, string>, flags = '') {
+  let source = '';
+  for (const part of text.split(/(\{\{?\w+\}?\})/)) {
+    const name = /^\{\{?(\w+)\}?\}$/.exec(part)?.[1];
+    source += name ? (groups[name] ?? '.*?') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(source, flags);
+}
+
+/** A button's name, whatever the spaces: antd shows two Chinese characters with a space between them. */
+const buttonName = (text: string) =>
+  new RegExp(`^${[...text.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
 
 type Envelope<T> = { code: number; success: boolean; msg: string; data: T };
 type Row = Record<string, unknown>;
@@ -64,194 +108,276 @@ async function adminApi(request: APIRequestContext) {
   };
 }
 
-/** Logs in; a first password is changed on the page the console forces. */
-async function loginChanging(page: Page, account: string, password: string, next: string) {
-  await page.goto('/login');
-  const code = await currentCaptchaCode(page);
-  await page.getByPlaceholder(/租户/).fill(TENANT);
-  await page.getByPlaceholder(/用户名/).fill(account);
-  await page.getByPlaceholder(/^(请输入)?密码/).fill(password);
-  await page.getByPlaceholder(/验证码/).fill(code);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
-  await page.getByLabel('原密码').fill(password);
-  await page.getByLabel('新密码').fill(next);
-  await page.getByLabel('确认密码').fill(next);
-  await page.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('修改成功').first()).toBeVisible();
+/** Picks the language with the switch of the login or public page (kept for the rest of the browser context). */
+async function chooseLanguage(page: Page, lang: Lang) {
+  const T = textsOf(lang);
+  const button = page.getByRole('button', { name: buttonName(T.web.languages[lang]) });
+  if (await button.isEnabled()) await button.click();
+  await expect(button).toBeDisabled();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
 }
 
-const sidebar = (page: Page) => page.getByTestId('sidebar');
-async function openMenu(page: Page, group: string, screen: string) {
-  const item = sidebar(page).getByText(screen, { exact: true });
-  if (!(await item.isVisible())) await sidebar(page).getByText(group, { exact: true }).click();
+/** Signs in on the login page, in `lang`. */
+async function signIn(page: Page, lang: Lang, account: string, password: string) {
+  const { web } = textsOf(lang);
+  await page.goto('/login');
+  await chooseLanguage(page, lang);
+  const code = await currentCaptchaCode(page);
+  const tenant = page.getByPlaceholder(web.login.tenant, { exact: true });
+  if (await tenant.count()) await tenant.fill(TENANT);
+  await page.getByPlaceholder(web.login.username, { exact: true }).fill(account);
+  await page.getByPlaceholder(web.login.password, { exact: true }).fill(password);
+  await page.getByPlaceholder(web.login.captcha, { exact: true }).fill(code);
+  await page.getByRole('button', { name: buttonName(web.login.submit) }).click();
+}
+
+/** Signs in; a first password is changed on the page the console forces. */
+async function signInChanging(page: Page, lang: Lang, account: string, password: string, next: string) {
+  const { web } = textsOf(lang);
+  await signIn(page, lang, account, password);
+  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
+  await page.getByLabel(web.info.oldPassword, { exact: true }).fill(password);
+  await page.getByLabel(web.info.newPassword, { exact: true }).fill(next);
+  await page.getByLabel(web.info.newPassword1, { exact: true }).fill(next);
+  await page.getByRole('button', { name: buttonName(web.common.submit) }).click();
+  await expect(page.getByText(web.info.updated, { exact: true }).first()).toBeVisible();
+}
+
+/** Opens a screen from the sidebar: its group first when the screen is not showing. */
+async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
+  const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
+  const sidebar = page.getByTestId('sidebar');
+  const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
+  if (!(await item.isVisible()))
+    await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
   await item.click();
 }
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
-/** The SMS code last sent to `phone`, read from the outbox as the platform administrator. */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+/** The SMS code last sent to `phone`, read from the outbox as the platform administrator — in `lang`'s wording. */
+async function smsCode(request: APIRequestContext, phone: string, lang: Lang): Promise<string> {
   const api = await adminApi(request);
+  const wording = pattern(clientTexts.smsCode[lang], { code: '(\\d{6})' });
   let code = '';
   await expect
     .poll(async () => {
       // The outbox sorts by recipient or sent time only: the newest code is the one of the highest id.
       const rows = rowsOf(await api.get('/api/blade-resource/outbox/list', { recipient: phone, size: 100 }));
       const newest = [...rows].sort((a, b) => (BigInt(String(b.id)) > BigInt(String(a.id)) ? 1 : -1));
-      code = newest.map((r) => /验证码为 (\d{6})/.exec(JSON.stringify(r))?.[1]).find(Boolean) ?? '';
+      code = newest.map((r) => wording.exec(String(r.content ?? ''))?.[1]).find(Boolean) ?? '';
       return code;
     })
     .toMatch(/^\d{6}$/);
   return code;
 }
 
-test('zh: a visitor registers through the public page', async ({ page }) => {
-  await page.goto('/register');
-  const tenant = page.getByLabel('租户编号');
-  if (await tenant.count()) await tenant.fill(TENANT);
-  await page.getByLabel('手机号码').fill(PHONE);
-  await page.getByRole('button', { name: '下一步' }).click();
+for (const [index, lang] of LANGS.entries()) {
+  const T = textsOf(lang);
+  // 139 + 7 digits of the run + 1 digit of the language: 11 digits, unique per run and language.
+  const PHONE = `139${STAMP}${index + 1}`;
+  const BLOCKED_PHONE = `137${STAMP}${index + 1}`;
+  const CLIENT_NAME = lang === 'zh' ? `东城便利店e2e-${STAMP}` : `Dongcheng shop e2e-${STAMP}`;
+  const REGION_ADMIN = `region_e2e_${lang}_${STAMP}`;
+  const LABEL = `shop-${lang}-${STAMP}`;
+  let fullDomain = '';
 
-  await page.getByTestId('send-code').click();
-  await expect(page.getByText('验证码已发送，5 分钟内有效')).toBeVisible();
-  const code = await smsCode(page.request, PHONE);
-  await page.getByLabel('短信验证码').fill(code);
-  await page.getByRole('button', { name: '下一步' }).click();
+  test.describe(`${lang}`, () => {
+    // Each test starts signed out (a fresh browser context); the tests of a language build on each other's data.
+    test.describe.configure({ mode: 'serial' });
 
-  const form = page.locator('form').filter({ has: page.getByLabel('统一社会信用代码') });
-  await expect(form).toBeVisible();
-  await form.getByLabel('客户名称').fill(CLIENT_NAME);
-  await form.getByLabel('客户类型').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await form.getByLabel('统一社会信用代码').fill('91110108MA01ABCD0B');
-  await form.getByLabel('联系人', { exact: true }).fill('张三');
-  await form.getByLabel(/身份证/).fill('11010519491231002X');
-  await form.getByLabel(/邮箱/).fill('shop-e2e@example.com');
+    test(`${lang}: a visitor registers through the public page`, async ({ page }) => {
+      await page.goto('/register');
+      await chooseLanguage(page, lang);
+      await expect(page.getByRole('heading', { name: T.reg.title })).toBeVisible();
+      const tenant = page.getByLabel(T.reg.tenant, { exact: true });
+      if (await tenant.count()) await tenant.fill(TENANT);
+      await page.getByLabel(T.reg.phone, { exact: true }).fill(PHONE);
+      await page.getByRole('button', { name: T.reg.next }).click();
 
-  // The region: the cascader over the tenant's tree, or the code input when the levels cannot be read.
-  const fallback = form.getByPlaceholder('110101');
-  const cascader = form.locator('.ant-cascader');
-  await expect(fallback.or(cascader).first()).toBeVisible();
-  if (await fallback.isVisible()) {
-    await fallback.fill('110101');
-  } else {
-    await cascader.click();
-    const menus = page.locator('.ant-cascader-dropdown:visible');
-    await menus.getByText('北京市', { exact: true }).click();
-    await menus.getByText('市辖区', { exact: true }).click();
-    await menus.getByText('东城区', { exact: true }).click();
-    await page.keyboard.press('Escape');
-    await expect(cascader).toContainText('东城区');
-  }
+      await page.getByTestId('send-code').click();
+      await expect(page.getByText(T.reg.codeSent)).toBeVisible();
+      const code = await smsCode(page.request, PHONE, lang);
+      await page.getByLabel(T.reg.code, { exact: true }).fill(code);
+      await page.getByRole('button', { name: T.reg.next }).click();
 
-  await form.getByLabel('登录密码').fill(CLIENT_PASSWORD);
-  await form.getByLabel('确认密码').fill(CLIENT_PASSWORD);
-  await form.getByRole('button', { name: '提交注册' }).click();
+      const form = page.locator('form').filter({ has: page.getByLabel(T.field('creditCode'), { exact: true }) });
+      await expect(form).toBeVisible();
+      await form.getByLabel(T.field('clientName'), { exact: true }).fill(CLIENT_NAME);
+      await form.getByLabel(T.field('clientType'), { exact: true }).click();
+      const shop = clientinfo.fields.clientType.options.find((o) => o.value === 1)!.label[lang];
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .getByText(shop, { exact: true })
+        .click();
+      await form.getByLabel(T.field('creditCode'), { exact: true }).fill('91110108MA01ABCD0B');
+      await form.getByLabel(T.field('contactName'), { exact: true }).fill('Zhang San');
+      await form.getByLabel(T.field('contactIdCard'), { exact: true }).fill('11010519491231002X');
+      await form.getByLabel(T.field('email'), { exact: true }).fill(`shop-e2e-${lang}-${STAMP}@example.com`);
 
-  const alert = page.locator('.ant-modal-confirm:visible');
-  await expect(alert.locator('.ant-modal-confirm-title')).toHaveText('注册提示');
-  await expect(alert.getByText('注册申请已提交,请耐心等待管理员通过!')).toBeVisible();
-  await alert.getByRole('button').last().click();
-  await expect(page).toHaveURL(/\/register\/status\?/);
-  await expect(page.getByTestId('review-status')).toContainText('审核中');
-});
+      // The region: the cascader over the tenant's tree, or the code input when the levels cannot be read. Region
+      // names are the registry's, in Chinese in both languages.
+      const fallback = form.getByPlaceholder('110101');
+      const cascader = form.locator('.ant-cascader');
+      await expect(fallback.or(cascader).first()).toBeVisible();
+      if (await fallback.isVisible()) {
+        await fallback.fill('110101');
+      } else {
+        await cascader.click();
+        const menus = page.locator('.ant-cascader-dropdown:visible');
+        await menus.getByText('北京市', { exact: true }).click();
+        await menus.getByText('市辖区', { exact: true }).click();
+        await menus.getByText('东城区', { exact: true }).click();
+        await page.keyboard.press('Escape');
+        await expect(cascader).toContainText('东城区');
+      }
 
-test('zh: a region administrator approves the client', async ({ page }) => {
-  const api = await adminApi(page.request);
-  const roles = rowsOf(await api.get('/api/blade-system/role/list', { roleAlias: 'region_admin' }));
-  const role = roles.find((r) => r.roleAlias === 'region_admin');
-  expect(role, JSON.stringify(roles)).toBeTruthy();
-  await api.post('/api/blade-user/submit', {
-    account: 'region_e2e',
-    realName: '东城区管理员',
-    name: '东城区管理员',
-    password: 'Region#2026x',
-    roleIds: [String(role!.id)],
-    regionCode: '110101',
+      await form.getByLabel(T.reg.password, { exact: true }).fill(CLIENT_PASSWORD);
+      await form.getByLabel(T.reg.confirm, { exact: true }).fill(CLIENT_PASSWORD);
+      await form.getByRole('button', { name: buttonName(T.reg.submit) }).click();
+
+      const alert = page.locator('.ant-modal-confirm:visible');
+      await expect(alert.locator('.ant-modal-confirm-title')).toHaveText(T.reg.doneTitle);
+      await expect(alert.getByText(T.reg.done)).toBeVisible();
+      await alert.getByRole('button', { name: buttonName(T.web.common.ok) }).click();
+      await expect(page).toHaveURL(/\/register\/status\?/);
+      await expect(page.getByTestId('review-status')).toContainText(T.reg.status.pending);
+    });
+
+    test(`${lang}: a region administrator approves the client`, async ({ page }) => {
+      const api = await adminApi(page.request);
+      const roles = rowsOf(await api.get('/api/blade-system/role/list', { roleAlias: 'region_admin' }));
+      const role = roles.find((r) => r.roleAlias === 'region_admin');
+      expect(role, JSON.stringify(roles)).toBeTruthy();
+      await api.post('/api/blade-user/submit', {
+        account: REGION_ADMIN,
+        realName: `dc-${lang}`,
+        name: `dc-${lang}`,
+        password: 'Region#2026x',
+        roleIds: [String(role!.id)],
+        regionCode: '110101',
+      });
+
+      await signInChanging(page, lang, REGION_ADMIN, 'Region#2026x', 'Region#2026y');
+      await openMenu(page, lang, 'customer', 'approval');
+      const screen = page.locator('[data-testid="approval-page"]:visible');
+      await expect(screen.getByRole('tab', { name: T.customer.tabPending })).toHaveAttribute('aria-selected', 'true');
+      const row = screen.locator('tr', { hasText: CLIENT_NAME });
+      await expect(row).toBeVisible();
+      await row.getByRole('button', { name: buttonName(T.customer.pass) }).click();
+      await expect(dialog(page)).toContainText(T.customer.pass);
+      await dialog(page)
+        .getByRole('button', { name: buttonName(T.web.common.submit) })
+        .click();
+      await expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible();
+      await expect(screen.locator('tr', { hasText: CLIENT_NAME })).toHaveCount(0);
+    });
+
+    test(`${lang}: the client signs in and applies for a sub-domain with a live check`, async ({ page }) => {
+      await signIn(page, lang, PHONE, CLIENT_PASSWORD);
+      await expect(page).toHaveURL(/\/wel\/index/);
+      await openMenu(page, lang, 'subdomain', 'subdomain_list');
+      const crud = page.locator('[data-testid="crud-page"]:visible');
+      await expect(crud).toBeVisible();
+      await crud.getByRole('button', { name: T.sub.apply }).click();
+      const d = dialog(page);
+      const name = d.getByLabel(T.sub.name, { exact: true });
+      await name.fill('www');
+      await expect(d.getByText(subdomainTexts.reserved[lang])).toBeVisible();
+      await expect(d.getByRole('button', { name: buttonName(T.sub.submit) })).toBeDisabled();
+      await name.fill(LABEL);
+      const shown = pattern(T.sub.fullDomain, { domain: `(${LABEL}\\..+)` });
+      const full = d.getByText(new RegExp(`^${shown.source}$`));
+      await expect(full).toBeVisible();
+      fullDomain = shown.exec((await full.textContent())!)![1].trim();
+      await d.getByRole('button', { name: buttonName(T.sub.submit) }).click();
+      await expect(page.locator('.ant-message').getByText(fullDomain, { exact: true })).toBeVisible();
+      await expect(d).toBeHidden();
+      await expect(crud.locator('tr', { hasText: LABEL })).toBeVisible();
+    });
+
+    test(`${lang}: staff approve, start and stop the sub-domain on their screens; the public ask follows`, async ({
+      page,
+    }) => {
+      expect(fullDomain).toMatch(new RegExp(`^${LABEL}\\.`));
+      const ask = async () =>
+        (await page.request.get('/api/blade-business/subDomain/ask', { params: { domain: fullDomain } })).status();
+      const actions = subdomain_list.actions!;
+      const status = subdomain_list.fields.status.options;
+      const stateName = (value: number) => status.find((o) => o.value === value)!.label[lang];
+
+      await signIn(page, lang, 'admin', 'admin');
+      await expect(page).toHaveURL(/\/wel\/index/);
+      await openMenu(page, lang, 'customer', 'approval');
+      const approvals = page.locator('[data-testid="approval-page"]:visible');
+      const application = approvals.locator('tr', { hasText: LABEL });
+      await expect(application).toBeVisible();
+      await application.getByRole('button', { name: buttonName(T.customer.pass) }).click();
+      await dialog(page)
+        .getByRole('button', { name: buttonName(T.web.common.submit) })
+        .click();
+      await expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible();
+      expect(await ask()).toBe(404);
+
+      await openMenu(page, lang, 'subdomain', 'subdomain_list');
+      const crud = page.locator('[data-testid="crud-page"]:visible');
+      const row = crud.locator('tr', { hasText: LABEL });
+      await expect(row).toContainText(stateName(1));
+      const confirmAndWait = async (name: 'start' | 'stop', state: number) => {
+        await row.getByRole('button', { name: buttonName(actions[name].label[lang]) }).click();
+        const confirm = page.locator('.ant-modal-confirm:visible');
+        await expect(confirm).toContainText(actions[name].confirm![lang]);
+        await confirm.getByRole('button', { name: buttonName(T.web.common.ok) }).click();
+        await expect(page.locator('.ant-message').getByText(actions[name].done[lang], { exact: true })).toBeVisible();
+        await expect(row).toContainText(stateName(state));
+      };
+      await confirmAndWait('start', 2);
+      expect(await ask()).toBe(200);
+      await confirmAndWait('stop', 3);
+      expect(await ask()).toBe(404);
+    });
+
+    test(`${lang}: staff send an SMS from the SMS screen; the outbox holds it`, async ({ page }) => {
+      const TO = `136${STAMP}${index + 1}`;
+      await signIn(page, lang, 'admin', 'admin');
+      await expect(page).toHaveURL(/\/wel\/index/);
+      await openMenu(page, lang, 'resource', 'sms');
+      const crud = page.locator('[data-testid="crud-page"]:visible');
+      await crud.getByRole('button', { name: T.send.button }).click();
+      const d = dialog(page);
+      await expect(d.locator('.ant-modal-title')).toHaveText(T.send.title);
+      const phones = d.getByLabel(T.send.phones, { exact: true });
+      await phones.fill(`${TO}\n12345`);
+      await expect(d.getByText(pattern(T.send.phoneBad, { phone: '12345' }))).toBeVisible();
+      await phones.fill(TO);
+      const params = d.getByLabel(T.send.params, { exact: true });
+      await params.fill('code');
+      await expect(d.getByText(pattern(T.send.paramsBadLine, { line: '1' }))).toBeVisible();
+      await params.fill('code=246810');
+      await d.getByRole('button', { name: buttonName(T.send.submit) }).click();
+      const sent = T.send.sent.replace('{{msg}}', outboxTexts.queued[lang]).replace('{{count}}', '1');
+      await expect(page.locator('.ant-message').getByText(sent, { exact: true })).toBeVisible();
+      await expect(d).toBeHidden();
+
+      const api = await adminApi(page.request);
+      const rows = rowsOf(await api.get('/api/blade-resource/outbox/list', { recipient: TO, size: 10 }));
+      expect(rows.map((r) => [r.channel, r.recipient])).toEqual([['sms', TO]]);
+    });
+
+    test(`${lang}: a blacklisted phone cannot get a code`, async ({ page }) => {
+      const api = await adminApi(page.request);
+      await api.post('/api/blade-business/blackinfo/submit', { type: 1, value: BLOCKED_PHONE });
+
+      await page.goto('/register');
+      await chooseLanguage(page, lang);
+      await expect(page.getByRole('heading', { name: T.reg.title })).toBeVisible();
+      const tenant = page.getByLabel(T.reg.tenant, { exact: true });
+      if (await tenant.count()) await tenant.fill(TENANT);
+      await page.getByLabel(T.reg.phone, { exact: true }).fill(BLOCKED_PHONE);
+      await page.getByRole('button', { name: T.reg.next }).click();
+      await expect(page.getByText(T.reg.blocked)).toBeVisible();
+      // Still on the phone step: there is no way to ask for a code.
+      await expect(page.getByTestId('send-code')).toHaveCount(0);
+      await expect(page.getByLabel(T.reg.phone, { exact: true })).toBeVisible();
+    });
   });
-
-  await loginChanging(page, 'region_e2e', 'Region#2026x', 'Region#2026y');
-  await openMenu(page, '客户管理', '客户审批');
-  const screen = page.locator('[data-testid="approval-page"]:visible');
-  await expect(screen.getByRole('tab', { name: '待审批' })).toHaveAttribute('aria-selected', 'true');
-  const row = screen.locator('tr', { hasText: CLIENT_NAME });
-  await expect(row).toBeVisible();
-  await row.getByRole('button', { name: /通\s*过/ }).click();
-  await expect(dialog(page)).toContainText('通过');
-  await dialog(page)
-    .getByRole('button', { name: /提\s*交/ })
-    .click();
-  await expect(page.getByText('已通过', { exact: true }).last()).toBeVisible();
-  await expect(screen.locator('tr', { hasText: CLIENT_NAME })).toHaveCount(0);
-});
-
-let fullDomain = '';
-
-test('zh: the client signs in and applies for a sub-domain with a live check', async ({ page }) => {
-  await login(page, { account: PHONE, password: CLIENT_PASSWORD });
-  await openMenu(page, '子域名管理', '子域名');
-  const crud = page.locator('[data-testid="crud-page"]:visible');
-  await expect(crud).toBeVisible();
-  await crud.getByRole('button', { name: '申请子域名' }).click();
-  const d = dialog(page);
-  const name = d.getByLabel('子域名');
-  await name.fill('www');
-  await expect(d.getByText('该子域名为系统保留，请换一个')).toBeVisible();
-  await expect(d.getByRole('button', { name: '提交申请' })).toBeDisabled();
-  await name.fill('shop-e2e');
-  const full = d.getByText(/^完整域名：shop-e2e\./);
-  await expect(full).toBeVisible();
-  fullDomain = (await full.textContent())!.replace('完整域名：', '').trim();
-  await d.getByRole('button', { name: '提交申请' }).click();
-  await expect(page.locator('.ant-message').getByText(fullDomain, { exact: true })).toBeVisible();
-  await expect(d).toBeHidden();
-  await expect(crud.locator('tr', { hasText: 'shop-e2e' })).toBeVisible();
-});
-
-test('staff approve and start the sub-domain; the public ask follows', async ({ page }) => {
-  expect(fullDomain).toMatch(/^shop-e2e\./);
-  const api = await adminApi(page.request);
-  const pending = rowsOf(await api.get('/api/blade-business/approval/approvalPage', { current: 1, size: 100 }));
-  const application = pending.find((r) => r.referType === 'subdomain' && String(r.title).includes('shop-e2e'));
-  expect(application, JSON.stringify(pending)).toBeTruthy();
-  await api.post('/api/blade-business/approval/businessApproval', { id: application!.id, status: 1 });
-
-  const subs = rowsOf(await api.get('/api/blade-business/subDomain/pagelist', { current: 1, size: 100 }));
-  const sub = subs.find((r) => r.subDomain === 'shop-e2e');
-  expect(sub, JSON.stringify(subs)).toBeTruthy();
-  expect(Number(sub!.status)).toBe(1);
-
-  const ask = () => page.request.get('/api/blade-business/subDomain/ask', { params: { domain: fullDomain } });
-  expect((await ask()).status()).toBe(404);
-  await api.post('/api/blade-business/subDomain/startSubDomain', { id: sub!.id });
-  expect((await ask()).status()).toBe(200);
-  await api.post('/api/blade-business/subDomain/stopSubDomain', { id: sub!.id });
-  expect((await ask()).status()).toBe(404);
-});
-
-test('en: a blacklisted phone cannot get a code', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  try {
-    const api = await adminApi(page.request);
-    await api.post('/api/blade-business/blackinfo/submit', { type: 1, value: BLOCKED_PHONE });
-
-    await page.goto('/register');
-    // The page follows the browser's language; the switch on the page is the other way in.
-    const english = page.getByRole('button', { name: 'English' });
-    if (await english.isEnabled()) await english.click();
-    await expect(page.getByRole('heading', { name: 'Client registration' })).toBeVisible();
-    const tenant = page.getByLabel('Tenant ID');
-    if (await tenant.count()) await tenant.fill(TENANT);
-    await page.getByLabel('Mobile number').fill(BLOCKED_PHONE);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(
-      page.getByText('This number cannot be used to register now; contact the platform administrator if in doubt'),
-    ).toBeVisible();
-    // Still on the phone step: there is no way to ask for a code.
-    await expect(page.getByTestId('send-code')).toHaveCount(0);
-    await expect(page.getByLabel('Mobile number')).toBeVisible();
-  } finally {
-    await context.close();
-  }
-});
+}

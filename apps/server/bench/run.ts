@@ -12,6 +12,9 @@ import { benchClients } from './clients.ts';
 import { benchLoad } from './load.ts';
 import { benchRevocation } from './revocation.ts';
 import { benchShutdown } from './shutdown.ts';
+import { benchMqtt } from './mqtt.ts';
+import { benchVideo } from './video.ts';
+import { benchDevices } from './devices.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -23,7 +26,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -167,6 +170,27 @@ async function main() {
   if (runs('shutdown')) {
     results.shutdown = await benchShutdown(serverDir, print).catch((err: Error) => {
       console.error(`shutdown bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // Device status messages through the embedded broker and the machine's Mosquitto (bench/mqtt.ts).
+  if (runs('mqtt')) {
+    results.mqtt = await benchMqtt(serverDir, print).catch((err: Error) => {
+      console.error(`mqtt bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // 1,000,000 devices and 300,000 channels: the camera page and the statistics calls (bench/devices.ts).
+  if (runs('devices')) {
+    results.devices = await benchDevices(serverDir, print).catch((err: Error) => {
+      console.error(`devices bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // Live video: first playable segment and CPU per copied stream, on the loopback test camera (bench/video.ts).
+  if (runs('video')) {
+    results.video = await benchVideo(serverDir, print).catch((err: Error) => {
+      console.error(`video bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

@@ -146,6 +146,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Live video: hls.js plays through a MediaSource (a blob: URL) (docs/devices.md "Live video").
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'https:', 'http:'],

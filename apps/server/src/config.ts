@@ -25,6 +25,20 @@ const schema = z.object({
       'must be a comma list of proxy addresses or CIDR ranges',
     )
     .optional(),
+  // Device access (docs/devices.md "Device access"): the embedded MQTT broker's port (0 = off), or an external broker.
+  ATRIUM_MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  ATRIUM_MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|tcp|tls|wss?):\/\/[^\s]+$/, 'must be a broker URL such as mqtt://127.0.0.1:1883')
+    .optional(),
+  ATRIUM_DEVICE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Live video (docs/devices.md "Live video").
+  ATRIUM_FFMPEG: z.string().min(1).default('ffmpeg'),
+  ATRIUM_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(16),
+  ATRIUM_STREAM_IDLE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  ATRIUM_STREAM_START_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
+  ATRIUM_STREAM_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  ATRIUM_STREAM_RESTARTS: z.coerce.number().int().min(0).max(20).default(3),
 });
 
 export type Config = {
@@ -44,7 +58,34 @@ export type Config = {
   trustProxy: string[];
   /** How long a shutdown waits for requests in progress before closing their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * Device access over MQTT (docs/devices.md "Device access"). `port`: the embedded broker's TCP port, null = no
+   * embedded broker (0 here means a port the system picks, for tests); `portExplicit`: set by ATRIUM_MQTT_PORT (a
+   * default port that is taken only logs an error, an explicit one stops the start); `url`: an external broker the
+   * server subscribes to instead; `heartbeatSeconds`: a device silent for 3 of these goes offline.
+   */
+  mqtt: { port: number | null; portExplicit: boolean; url?: string; heartbeatSeconds: number };
+  /** Live video (docs/devices.md "Live video"). */
+  video: VideoConfig;
 };
+
+export type VideoConfig = {
+  /** The ffmpeg executable (a name looked up on PATH, or a path). */
+  ffmpeg: string;
+  /** Streams running at once on this server; one more is a 429. */
+  maxStreams: number;
+  /** A stream nobody touched for this long is stopped. */
+  idleSeconds: number;
+  /** How long queryDeviceVideo waits for the first playable segment before it answers why not. */
+  startSeconds: number;
+  /** Lifetime of the signed token in an HLS address. */
+  tokenSeconds: number;
+  /** Restarts of a stream whose source dropped, before it is reported failed. */
+  restarts: number;
+};
+
+/** The embedded MQTT broker's port when ATRIUM_MQTT_PORT is not set (1883 is left to a Mosquitto of the machine). */
+export const DEFAULT_MQTT_PORT = 1884;
 
 export class ConfigError extends Error {}
 
@@ -75,6 +116,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((x) => x.trim())
       .filter(Boolean),
     shutdownTimeoutMs: e.ATRIUM_SHUTDOWN_TIMEOUT_MS,
+    mqtt: {
+      // Default 1884 (the machine's own Mosquitto may hold 1883); off by default under NODE_ENV=test, where many
+      // servers start at once; ATRIUM_MQTT_PORT=0 turns it off; an external broker (ATRIUM_MQTT_URL) replaces it.
+      port: e.ATRIUM_MQTT_URL
+        ? null
+        : e.ATRIUM_MQTT_PORT !== undefined
+          ? e.ATRIUM_MQTT_PORT || null
+          : e.NODE_ENV === 'test'
+            ? null
+            : DEFAULT_MQTT_PORT,
+      portExplicit: e.ATRIUM_MQTT_PORT !== undefined,
+      url: e.ATRIUM_MQTT_URL,
+      heartbeatSeconds: e.ATRIUM_DEVICE_HEARTBEAT_SECONDS,
+    },
+    video: {
+      ffmpeg: e.ATRIUM_FFMPEG,
+      maxStreams: e.ATRIUM_MAX_STREAMS,
+      idleSeconds: e.ATRIUM_STREAM_IDLE_SECONDS,
+      startSeconds: e.ATRIUM_STREAM_START_SECONDS,
+      tokenSeconds: e.ATRIUM_STREAM_TOKEN_SECONDS,
+      restarts: e.ATRIUM_STREAM_RESTARTS,
+    },
   };
   if (config.env === 'production') {
     const problems: string[] = [];

@@ -1,11 +1,10 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../src/db/schema/index.ts';
 import { newId } from '../src/db/ids.ts';
 import { md5Hex } from '../src/platform/password.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { BLACK_TYPE, Blacklist, blacklistOf, isBlocked, type BlackType } from '../src/modules/blacklist/enforce.ts';
+import { BLACK_TYPE, blacklistOf, isBlocked, type BlackType } from '../src/modules/blacklist/enforce.ts';
 import { blackInfo } from '../src/modules/blacklist/table.ts';
 import {
   BASIC,
@@ -21,7 +20,7 @@ import {
 /**
  * Blacklist enforcement (docs/system-api.md "Blacklist"): `isBlocked` per type, matched and not, expiry, disabled
  * entries, the platform's entries for every tenant, a tenant's for itself alone, the cache dropped by every write,
- * the login refused from a blocked address, and the word check with 10,000 words.
+ * the login refused from a blocked address, and the word check with 10,000 words against an oracle.
  */
 const BASE = '/api/blade-business/blackinfo';
 const A_ID = '783001';
@@ -306,8 +305,75 @@ describe('login', () => {
   });
 });
 
+/** The refresh call of the console (a token about to expire), from a given client address. */
+function refreshFrom(refreshToken: string, ip?: string, lang?: 'en') {
+  const query = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?${query}`,
+    headers: {
+      authorization: BASIC,
+      'tenant-id': A_ID,
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
+      ...(lang ? { 'accept-language': lang } : {}),
+    },
+  });
+}
+
+describe('token refresh', () => {
+  it('is refused from a blocked address like a login, in zh and en; the token stays usable elsewhere', async () => {
+    const signedIn = await loginFrom(A_ID, passwordA, '203.0.114.60');
+    expect(signedIn.statusCode).toBe(200);
+    const refresh = signedIn.json().refresh_token as string;
+
+    // The tenant's range, an IPv6 range of the tenant, and a platform entry: all refused with the login's message.
+    const zh = await refreshFrom(refresh, '203.0.113.60');
+    expect([zh.statusCode, zh.json()]).toEqual([
+      400,
+      { error_code: 400, error_description: '当前网络环境不允许登录，请联系管理员' },
+    ]);
+    const en = await refreshFrom(refresh, '2001:db8:abcd::8', 'en');
+    expect([en.statusCode, en.json().error_description]).toEqual([
+      400,
+      'Sign-in is not allowed from this network; contact your administrator',
+    ]);
+    expect((await refreshFrom(refresh, '192.0.2.130')).statusCode).toBe(400);
+    expect(JSON.stringify(zh.json())).not.toContain('access_token');
+
+    const audited = await withTenant(t.services.db, A_ID, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, A_ID), eq(auditLog.entity, 'refresh'), eq(auditLog.action, 'blocked'))),
+    );
+    expect(audited.length).toBe(3);
+    expect(JSON.parse(audited[0].after!)).toMatchObject({ blackType: 2 });
+
+    // A refused refresh did not spend the token: from an allowed address it rotates once, then the old one is dead.
+    const allowed = await refreshFrom(refresh, '203.0.114.60');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().access_token).toBeTruthy();
+    expect((await refreshFrom(refresh, '203.0.114.60')).statusCode).toBe(401);
+    // An unknown token from a blocked address is simply invalid (the tenant is not known, nothing to name).
+    expect((await refreshFrom('not-a-token', '203.0.113.60')).statusCode).toBe(401);
+  });
+
+  it('a new entry for the address refuses the next refresh at once; removing it lets it through', async () => {
+    const signedIn = await loginFrom(A_ID, passwordA, '198.18.0.5');
+    const refresh = signedIn.json().refresh_token as string;
+    const e = await add(A, { type: 2, value: '198.18.0.5' });
+    expect((await refreshFrom(refresh, '198.18.0.5')).json().error_description).toBe(
+      '当前网络环境不允许登录，请联系管理员',
+    );
+    await remove(A, e.id);
+    expect((await refreshFrom(refresh, '198.18.0.5')).statusCode).toBe(200);
+  });
+});
+
 describe('the word check with 10,000 words', () => {
-  it('builds once and answers in microseconds', async () => {
+  // Timing is the bench's business (`BENCH_ONLY=clients`: checkSubDomainLegal with 10,000 words); this test holds the
+  // automaton to a plain containment oracle over the words as stored and read back.
+  it('finds exactly the labels that contain a blacklisted word', async () => {
     // A seeded generator: words of 6–12 letters, labels of 20.
     let seed = 42;
     const rand = () => {
@@ -331,40 +397,18 @@ describe('the word check with 10,000 words', () => {
     });
     t.services.cache.clearAll();
 
-    let start = performance.now();
     const matcher = await blacklistOf(t.services, C_ID);
-    const loadMs = performance.now() - start;
     expect(matcher.words.size).toBe(10_000);
-
-    start = performance.now();
-    new Blacklist(list.map((value) => ({ type: 3, value, expireTime: null })));
-    const buildMs = performance.now() - start;
 
     const labels = Array.from({ length: 5000 }, () => letters(20));
     const hits = list.slice(0, 50).map((w) => `shop-${w}-01`);
-    const times: number[] = [];
+    let found = 0;
     for (const label of [...labels, ...hits]) {
-      start = performance.now();
       const got = await isBlocked(t.services, C_ID, BLACK_TYPE.word, label);
-      times.push(performance.now() - start);
+      if (got) found++;
       // The oracle: one containment test per word.
       expect([label, got]).toEqual([label, label.startsWith('shop-') || list.some((w) => label.includes(w))]);
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length * 0.5)];
-    const p99 = times[Math.floor(times.length * 0.99)];
-
-    // For comparison: one test per word, as a loop of regexes would do.
-    const regexes = list.map((w) => new RegExp(w, 'i'));
-    start = performance.now();
-    for (const label of labels.slice(0, 200)) regexes.some((r) => r.test(label));
-    const naive = (performance.now() - start) / 200;
-
-    console.log(
-      `blacklist words: 10,000 words read and built in ${loadMs.toFixed(1)} ms (the automaton alone ${buildMs.toFixed(1)} ms); ` +
-        `isBlocked p50 ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs; ` +
-        `10,000 regex tests ${naive.toFixed(2)} ms per value`,
-    );
-    expect(p99).toBeLessThan(5);
+    expect(found).toBeGreaterThanOrEqual(50);
   });
 });

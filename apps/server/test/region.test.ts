@@ -227,6 +227,81 @@ describe('remove', () => {
   });
 });
 
+describe('remove: regions of users and clients', () => {
+  it("refuses a region still some tenant's user's or client's region, naming neither; allows it once they move", async () => {
+    await api().post(`${BASE}/submit`, { code: '97', name: '用户省' });
+    await api().post(`${BASE}/submit`, { code: '9701', name: '用户市' });
+    const city = await detail('9701');
+
+    // A user of another tenant (760001) in the region: the platform's removal is refused in the reader's language.
+    const roles = await api(tenantAdmin).get('/api/blade-system/role/list?roleAlias=region_admin');
+    const roleId = roles.json().data.records[0].id as string;
+    const made = await api(tenantAdmin).post('/api/blade-user/submit', {
+      account: 'region-9701',
+      realName: 'r9701',
+      password: 'Region#2026x',
+      roleIds: [roleId],
+      regionCode: '9701',
+    });
+    expect([made.statusCode, made.body.slice(0, 200)]).toEqual([200, made.body.slice(0, 200)]);
+    const userId = made.json().data.id as string;
+
+    const en = await api(platform, 'en').post(`${BASE}/remove?ids=${city.id}`);
+    expect([en.statusCode, en.json().msg]).toEqual([
+      400,
+      "Region 用户市 is still a user's region; change those users' region first",
+    ]);
+    const zh = await api().post(`${BASE}/remove?id=${city.id}`);
+    expect([zh.statusCode, zh.json().msg]).toEqual([400, '区划 用户市 仍是用户的所属区域，请先修改这些用户的区域']);
+    // Nothing of the tenant or the user leaks into the answer.
+    expect(zh.body).not.toContain('760001');
+    expect(zh.body).not.toContain('region-9701');
+    expect((await detail('9701')).id).toBe(city.id);
+
+    // The user moves elsewhere (a removed user would count no more either); a client of the platform's tenant
+    // in the region refuses it next.
+    const user = (await api(tenantAdmin).get(`/api/blade-user/detail?id=${userId}`)).json().data;
+    const moved = await api(tenantAdmin).post('/api/blade-user/submit', {
+      ...user,
+      password: undefined,
+      regionCode: '110101',
+    });
+    expect([moved.statusCode, moved.body.slice(0, 200)]).toEqual([200, moved.body.slice(0, 200)]);
+    const entered = await api().post('/api/blade-business/clientInfo/submit', {
+      clientName: '用户市客户',
+      clientType: 1,
+      creditCode: '91110108MA01ABCD0B',
+      contactName: '张三',
+      contactIdCard: '11010519491231002X',
+      operatorTel: '13700009701',
+      email: 'c9701@example.com',
+      regionCode: '9701',
+    });
+    expect([entered.statusCode, entered.body.slice(0, 200)]).toEqual([200, entered.body.slice(0, 200)]);
+    const clientId = entered.json().data.id as string;
+    const byClient = await api(platform, 'en').post(`${BASE}/remove?ids=${city.id}`);
+    expect([byClient.statusCode, byClient.json().msg]).toEqual([
+      400,
+      "Region 用户市 is still a client's region; change those clients' region first",
+    ]);
+    expect((await api().post(`${BASE}/remove?id=${city.id}`)).json().msg).toBe(
+      '区划 用户市 仍是客户的所在区域，请先修改这些客户的区域',
+    );
+
+    // A removed client no longer holds it: the region and its province go.
+    expect((await api().post(`/api/blade-business/clientInfo/remove?ids=${clientId}`)).statusCode).toBe(200);
+    expect((await api().post(`${BASE}/remove?id=${city.id}`)).statusCode).toBe(200);
+    expect((await api().post(`${BASE}/remove?id=${(await detail('97')).id}`)).statusCode).toBe(200);
+  });
+
+  it('the functions answer a boolean and nothing else', async () => {
+    const res = await t.services.db.execute(
+      sql`select atrium_region_used_by_users('110101') as u, atrium_region_used_by_clients('999999') as c`,
+    );
+    expect((res as unknown as { rows: unknown[] }).rows[0]).toEqual({ u: true, c: false });
+  });
+});
+
 describe('export and import', () => {
   const exported = async (query: string, token = platform, lang?: 'en') => {
     const res = await api(token, lang).get(`${BASE}/export${query}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -167,9 +168,14 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
     const max = opts.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new pg.Pool({ connectionString: url, max });
+    // Pipelined connections: statements sent back to back share one round trip (docs/server.md "Round trips").
+    const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
+    // An idle connection the database ends (a restart, a terminated backend, a dropped database while the pool
+    // closes) is removed by the pool and replaced when needed; unheard, its error would end the process.
+    pool.on('error', () => {});
     gatePool(pool, max);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pipelined.set(db, pipelinedTransactions(pool));
     return {
       db,
       kind: 'postgres',
@@ -219,6 +225,108 @@ export async function openDatabase(opts: {
         release();
       }
     },
+  };
+}
+
+/** A statement with its parameters. */
+export type Statement = { text: string; values: unknown[] };
+
+/**
+ * Runs `fn` in a transaction whose `begin` goes out together with `first`, which runs inside the transaction (the
+ * tenant context): one round trip instead of two (docs/server.md "Round trips"). By default `fn` is called once both
+ * succeeded. `readOnly`: a `begin read only` transaction (a write in it fails); `fn`'s first statement goes out with
+ * them too and answers only if they succeeded, and the commit is not waited for (there is nothing to make durable).
+ */
+export type PipelinedTransaction = <T>(
+  first: Statement,
+  fn: (tx: Db) => Promise<T>,
+  opts?: { readOnly?: boolean },
+) => Promise<T>;
+
+const pipelined = new WeakMap<Db, PipelinedTransaction>();
+
+/** The pipelined transaction of a PostgreSQL database; undefined on PGlite (in process: no round trip to save). */
+export function pipelinedTransactionOf(db: Db): PipelinedTransaction | undefined {
+  return pipelined.get(db);
+}
+
+/** What drizzle gets for a statement whose answer it does not read (`begin`, a read-only `commit`). */
+const NO_ROWS = { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
+
+/**
+ * Each pooled connection gets, at its first transaction, a drizzle instance of its own over a client that sends the
+ * transaction's `begin` and the first statement back to back (the pool's connections pipeline: statements written
+ * together share one round trip). `fn` gets drizzle's own transaction object (nested transactions are savepoints, a
+ * throw rolls back).
+ */
+function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
+  type Slot = { db: Db; first: Statement | null; readOnly: boolean; pending: Promise<unknown> | null };
+  const slots = new WeakMap<pg.PoolClient, Slot>();
+  const textOf = (q: unknown) => (q as { text?: unknown } | null)?.text;
+  const slotOf = (client: pg.PoolClient): Slot => {
+    const known = slots.get(client);
+    if (known) return known;
+    const slot: Slot = { db: undefined as unknown as Db, first: null, readOnly: false, pending: null };
+    const send = (config: never, values?: never) => client.query(config, values) as Promise<unknown>;
+    const proxy = {
+      query(config: never, values?: never) {
+        const text = textOf(config);
+        const first = slot.first;
+        if (first && typeof text === 'string' && text.startsWith('begin')) {
+          slot.first = null;
+          // One write for what goes out together (pg corks each statement's messages; this corks across them).
+          const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+          stream?.cork?.();
+          const both = Promise.all([send(config, values), send(first.text as never, first.values as never)]);
+          if (!slot.readOnly) {
+            stream?.uncork?.();
+            return both.then(([begun]) => begun);
+          }
+          // Read-only: the next statement is written behind these (in the same write, once the promise jobs that
+          // build it have run); it answers only if they succeeded.
+          if (stream?.uncork) setImmediate(() => stream.uncork!());
+          both.catch(() => {});
+          slot.pending = both;
+          return Promise.resolve(NO_ROWS);
+        }
+        const pending = slot.pending;
+        if (pending) {
+          slot.pending = null;
+          return Promise.all([pending, send(config, values)]).then(([, answer]) => answer);
+        }
+        if (slot.readOnly && text === 'commit') {
+          // A read-only transaction has nothing to make durable: the connection goes back to the pool with its
+          // commit on the wire, and whoever takes it next is answered after it.
+          send(config, values).catch(() => {});
+          return Promise.resolve(NO_ROWS);
+        }
+        return send(config, values);
+      },
+    };
+    slot.db = drizzlePg({ client: proxy as never, schema }) as unknown as Db;
+    slots.set(client, slot);
+    return slot;
+  };
+  return async (first, fn, opts) => {
+    const client = await pool.connect();
+    const slot = slotOf(client);
+    slot.first = first;
+    slot.readOnly = !!opts?.readOnly;
+    try {
+      return await slot.db.transaction(
+        async (tx) => {
+          // Fail closed: `fn` never runs without the first statement (the tenant context) in its transaction.
+          if (slot.first) throw new Error('pipelined transaction: the first statement was not sent with begin');
+          return fn(tx);
+        },
+        slot.readOnly ? { accessMode: 'read only' } : undefined,
+      );
+    } finally {
+      slot.first = null;
+      slot.pending = null;
+      slot.readOnly = false;
+      client.release();
+    }
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database, Db } from './client.ts';
 import { newId } from './ids.ts';
 import * as t from './schema/index.ts';
 import { grantProductRoles } from '../modules/role/product-roles.ts';
+import { seedDeviceDefaults } from '../modules/device/defaults.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
 import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
 import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
@@ -140,6 +141,7 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
       menuRows.map((m) => m.id!),
       { createTime: now, updateTime: now },
     );
+    await seedDeviceDefaults(tx, tenantId, { createTime: now, updateTime: now });
 
     for (const top of topMenuSeed) {
       const id = newId();

@@ -140,7 +140,7 @@ export const SCOPE_TYPES = {
 
 type Rule = { scopeType: number; scopeColumn: string | null; scopeValue: string | null };
 
-async function rulesOf(s: Services, auth: AuthContext, code: string): Promise<Rule[]> {
+export async function rulesOf(s: Services, auth: AuthContext, code: string): Promise<Rule[]> {
   if (!auth.roleIds.length) return [];
   return s.cache.get(auth.tenantId, `data-scopes:${roleKey(auth.roleIds)}:${code}`, () =>
     withTenant(s.db, auth.tenantId, (tx) =>

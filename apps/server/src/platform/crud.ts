@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { fill, MAX_ID, msg, type Msg } from '@atrium/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +16,7 @@ import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
 import type { Services } from './services.ts';
 import { bumpEpoch, epochScopeOf } from './live.ts';
-import { withTenant } from './tenant-db.ts';
+import { readTenant, withTenant } from './tenant-db.ts';
 import { platformTexts } from './messages.ts';
 import type { AuthContext } from './tokens.ts';
 import { toTree } from './tree.ts';
@@ -87,6 +87,8 @@ export type CrudSpec<B extends z.ZodObject> = {
   list: ListRules;
   /** Names a list path other than 'list' (e.g. 'page'). */
   listPath?: string;
+  /** Inserts go to `POST <base>/<createPath>`; `submit` then only updates (docs/resources.md "What a definition says"). */
+  createPath?: string;
   /** A global table (declared with its reason in db/schema/tables.ts): no tenant column, no tenant filter. */
   global?: boolean;
   /** true: every route is the platform administrator's; 'write': only submit and remove are. */
@@ -190,6 +192,50 @@ export function writeAudit(
   });
 }
 
+/**
+ * A page and the total in one statement, one round trip (docs/server.md "Round trips"): the total is a scalar subquery
+ * beside the page's rows. A later page takes its ids first (from an index when one holds the filter and the order),
+ * then those rows — not every matching row sorted to skip the first ones. A page past the end asks the total alone.
+ */
+async function pageOf(
+  tx: Db,
+  t: CrudTable,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  q: { current: number; size: number },
+): Promise<{ rows: Row[]; n: number }> {
+  const total = sql<number>`(select count(*) from ${t} where ${where ?? sql`true`})`.mapWith(Number);
+  const fields = { total, row: getTableColumns(t) };
+  const offset = (q.current - 1) * q.size;
+  let found: { total: number; row: Record<string, unknown> }[];
+  if (offset === 0) {
+    found = await tx
+      .select(fields)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(q.size);
+  } else {
+    const ids = tx
+      .select({ id: t.id })
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(q.size)
+      .offset(offset)
+      .as('page_ids');
+    found = await tx
+      .select(fields)
+      .from(t)
+      .innerJoin(ids, eq(t.id, ids.id))
+      .orderBy(...orderBy);
+  }
+  if (found.length) return { rows: found.map((f) => f.row as Row), n: found[0].total };
+  if (offset === 0) return { rows: [], n: 0 };
+  const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
+  return { rows: [], n };
+}
+
 export type CrudService = ReturnType<typeof crudService>;
 
 export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
@@ -209,6 +255,8 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
   const scopeOf = async (auth: AuthContext) =>
     spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
+  /** Lists and details only read: a read-only transaction, fewer round trips on PostgreSQL (tenant-db.ts). */
+  const read = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => readTenant(s.db, auth.tenantId, fn);
   /** A write to a table that feeds the caches moves its epoch in the write's own transaction (platform/live.ts). */
   const write = async <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => {
     const scope = epochScopeOf(t, auth.tenantId);
@@ -237,19 +285,9 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
         return f(v, auth);
       });
       const scope = await scopeOf(auth);
-      return run(auth, async (tx) => {
+      return read(auth, async (tx) => {
         const where = live(auth, q.where, scope, extra, ...params);
-        const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
-        const rows =
-          n === 0
-            ? []
-            : await tx
-                .select()
-                .from(t)
-                .where(where)
-                .orderBy(...(q.orderBy.length ? q.orderBy : [sql`${t.id} desc`]))
-                .limit(q.size)
-                .offset((q.current - 1) * q.size);
+        const { rows, n } = await pageOf(tx, t, where, q.orderBy.length ? q.orderBy : [sql`${t.id} desc`], q);
         const records = (rows as Row[]).map(present);
         return toPage(spec.decorate && records.length ? await spec.decorate(tx, auth, records) : records, n, q);
       });
@@ -257,7 +295,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
 
     async detail(auth: AuthContext, id: string) {
       const scope = await scopeOf(auth);
-      return run(auth, async (tx) => {
+      return read(auth, async (tx) => {
         const [row] = await tx
           .select()
           .from(t)
@@ -393,7 +431,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       const q = parseListQuery(rest, spec.list);
       const scope = await scopeOf(auth);
       const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentOf(parentId);
-      return run(auth, async (tx) => {
+      return read(auth, async (tx) => {
         const rows = (await tx
           .select()
           .from(t)
@@ -429,7 +467,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     async lazyTree(auth: AuthContext, parentId: string, extra?: SQL) {
       const tree = spec.tree!;
       const scope = await scopeOf(auth);
-      return run(auth, async (tx) => {
+      return read(auth, async (tx) => {
         const rows = (await tx
           .select()
           .from(t)
@@ -557,16 +595,34 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
     },
     async (req) => ok(await svc.detail(requireAuth(req), req.query.id)),
   );
+  const createPath = spec.createPath;
+  if (createPath) {
+    // A separate add call: the body of a new record (an id sent is dropped with the other unknown keys).
+    app.post(
+      `${spec.base}/${createPath}`,
+      {
+        config: { permission: spec.codes.add, platform: writePlatform, labels },
+        schema: { tags, body: spec.body, ...answer(() => record) },
+        ...compiled,
+      },
+      async (req) => ok(await svc.submit(requireAuth(req), req.body as z.infer<B>, req.id), texts.added),
+    );
+  }
   app.post(
     `${spec.base}/submit`,
     {
-      config: { permission: [spec.codes.add, spec.codes.edit], platform: writePlatform, labels },
+      config: {
+        permission: createPath ? spec.codes.edit : [spec.codes.add, spec.codes.edit],
+        platform: writePlatform,
+        labels,
+      },
       schema: { tags, body: submitBody, ...answer(() => record) },
       ...compiled,
     },
     async (req) => {
       const auth = requireAuth(req);
       const body = req.body as z.infer<B> & { id?: string; version?: number };
+      if (createPath && !body.id) throw badRequest(msg('updateNeedsId', { path: `${spec.base}/${createPath}` }));
       // The guard let in holders of either code; an insert needs add, an update needs edit.
       await requireCode(s, req, body.id ? spec.codes.edit : spec.codes.add);
       const saved = await svc.submit(auth, body, req.id);

@@ -13,6 +13,8 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+/** Answers up to this size are compressed on the event loop (a few tenths of a millisecond at most), larger ones on the thread pool. */
+const COMPRESS_SYNC_MAX_BYTES = 16 * 1024;
 
 /** Language per request, the envelope for every error, and the /api 404. */
 export function registerHttpBasics(app: FastifyInstance): void {
@@ -45,10 +47,17 @@ export function registerHttpBasics(app: FastifyInstance): void {
     reply.header('vary', 'accept-encoding');
     if (!encoding) return payload;
     const body = Buffer.from(payload);
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 };
+    // A small answer is packed at once: the hop to the thread pool and back costs about what packing it does.
+    const small = body.length <= COMPRESS_SYNC_MAX_BYTES;
     const packed =
       encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzip(body, { level: 6 });
+        ? small
+          ? zlib.brotliCompressSync(body, { params })
+          : await brotli(body, { params })
+        : small
+          ? zlib.gzipSync(body, { level: 6 })
+          : await gzip(body, { level: 6 });
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return packed;

@@ -241,6 +241,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     body: bodySchema(def, { widths, parseDate: (v) => parseDateInput(v) }),
     list: { filters, sorts, defaultSort, createTime: def.createTimeRange === false ? undefined : table.createTime },
     listPath: def.listPath,
+    createPath: def.createPath,
     global: def.scope !== 'tenant',
     platform: def.scope === 'platform' || def.platformOnly ? true : def.scope === 'global' ? 'write' : undefined,
     scope: def.dataScope

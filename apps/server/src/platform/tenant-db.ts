@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { pipelinedTransactionOf, type Db } from '../db/client.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
@@ -9,6 +9,9 @@ import type { Db } from '../db/client.ts';
  */
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('withTenant: missing or malformed tenant context');
+  // PostgreSQL: the context goes out with `begin`, one round trip (docs/server.md "Round trips").
+  const pipelined = pipelinedTransactionOf(db);
+  if (pipelined) return pipelined({ text: TENANT_CONTEXT_SQL, values: [tenantId] }, fn);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`,
@@ -16,3 +19,18 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Pr
     return fn(tx as unknown as Db);
   });
 }
+
+/**
+ * withTenant() for work that only reads (a list, a detail): a read-only transaction (a write in it fails). On
+ * PostgreSQL its `begin`, the tenant context and the first query share one round trip, and the commit is not waited
+ * for (docs/server.md "Round trips"); on PGlite it is withTenant().
+ */
+export async function readTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('readTenant: missing or malformed tenant context');
+  const pipelined = pipelinedTransactionOf(db);
+  if (pipelined) return pipelined({ text: TENANT_CONTEXT_SQL, values: [tenantId] }, fn, { readOnly: true });
+  return withTenant(db, tenantId, fn);
+}
+
+/** The tenant context of a transaction (what withTenant sets): the tenant row-level security filters on, the role. */
+const TENANT_CONTEXT_SQL = `select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`;

@@ -6,13 +6,26 @@ import { flatten } from '../stores/menuRoutes';
 import { useSession } from '../stores/session';
 import { menuIcon } from '../layout/icons';
 import { menuLabel } from '../layout/Sidebar';
+import {
+  LatestClientsWidget,
+  PendingApprovalsWidget,
+  RankingsWidget,
+  TotalsWidget,
+} from '../features/video/stats/StatsWidgets';
 
-/** Home (首页): who you are, where you are, and the screens your menus open. */
+/**
+ * Home (首页): who you are, the dashboard (docs/devices.md "Statistics": device totals and online rate, the rankings,
+ * the latest client registrations, pending approvals — each widget only for a user holding its screen), and the
+ * screens your menus open.
+ */
 export default function Home() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { userInfo, roles } = useSession();
   const leaves = flatten(useMenu((s) => s.allMenus)).filter((m) => !m.children.length && m.path);
+  const screen = (code: string) => leaves.find((m) => m.code === code);
+  const clients = screen('clientinfo');
+  const approvals = screen('approval');
   return (
     <Row gutter={[12, 12]}>
       <Col span={24}>
@@ -43,6 +56,26 @@ export default function Home() {
           />
         </Card>
       </Col>
+      {screen('device_online') ? (
+        <Col span={24}>
+          <TotalsWidget />
+        </Col>
+      ) : null}
+      {screen('device_ranking') ? (
+        <Col span={24}>
+          <RankingsWidget />
+        </Col>
+      ) : null}
+      {clients ? (
+        <Col xs={24} lg={12}>
+          <LatestClientsWidget more={clients.path} />
+        </Col>
+      ) : null}
+      {approvals ? (
+        <Col xs={24} lg={12}>
+          <PendingApprovalsWidget more={approvals.path} />
+        </Col>
+      ) : null}
       <Col span={24}>
         <Card title={t('home.quickLinks')}>
           {leaves.length ? (

@@ -166,6 +166,11 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   fields: F;
   /** The list call under base (default 'list'). */
   listPath?: string;
+  /**
+   * Inserts go to `POST <base>/<createPath>` (e.g. 'save') and `submit` only updates (an id is required): for APIs
+   * whose add and update are separate calls. Default: `submit` does both.
+   */
+  createPath?: string;
   /** Default order: a field name, optionally ' desc' (default: newest first). */
   defaultSort?: string;
   /** Creation-time range filter (`createTime_dategt` / `createTime_datelt`). Default true. */

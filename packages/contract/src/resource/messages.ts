@@ -42,6 +42,10 @@ export const messages = {
     zh: '此类记录由业务自动产生，不能手工新增',
     en: 'These records are made by the business and cannot be added by hand',
   },
+  updateNeedsId: {
+    zh: '修改需指定记录编号；新增请使用 {path}',
+    en: 'An update names its record (id); add through {path}',
+  },
   treeCycle: {
     zh: '上级不能是自己或自己的下级',
     en: 'The parent cannot be the record itself or one of its descendants',

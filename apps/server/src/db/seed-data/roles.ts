@@ -58,6 +58,8 @@ export const productRoles: ProductRole[] = [
   {
     alias: 'region_admin',
     screens: ['group:customer', 'group:subdomain', 'group:device', 'group:video'],
+    // The device dictionary and config templates are the tenant's, shared by every region: read only.
+    buttons: { dictioncary: ['view'], configtemplate: ['view'], configtemplateitem: ['view'] },
     scopeType: 6,
   },
   {
@@ -68,8 +70,8 @@ export const productRoles: ProductRole[] = [
   },
   {
     alias: 'leader_admin',
-    screens: ['group:video', 'clientinfo', 'approval'],
-    buttons: { clientinfo: ['view'], approval: ['view'] },
+    screens: ['group:video', 'clientinfo', 'approval', 'cameradevice', 'nvrchannelinfo'],
+    buttons: { clientinfo: ['view'], approval: ['view'], cameradevice: ['view'], nvrchannelinfo: ['view'] },
     scopeType: 1,
   },
 ];

@@ -59,7 +59,17 @@ export function authRoutes(app: FastifyInstance, s: Services) {
 
         if (grant === 'refresh_token') {
           if (!q.refresh_token) throw new OAuthError(401, authTexts.badRefresh);
-          return await refreshSession(s, q.refresh_token, client);
+          // Refused from a blacklisted address like a login, with the same message (the session's tenant decides).
+          return await refreshSession(s, q.refresh_token, client, async (tenantId) => {
+            if (!(await isBlocked(s, tenantId, BLACK_TYPE.ip, req.ip, { publicCall: true }))) return;
+            req.log.warn({ tenantId, refused: 'blacklisted-ip' }, 'token refresh refused');
+            await auditBlocked(s, tenantId, req.id, {
+              entity: 'refresh',
+              type: BLACK_TYPE.ip,
+              detail: { ip: req.ip },
+            });
+            throw new OAuthError(400, authTexts.ipBlocked);
+          });
         }
         if (grant === 'social') throw new OAuthError(400, authTexts.noSocial);
         if (grant !== 'captcha' && grant !== 'password') throw new OAuthError(400, authTexts.badGrant);

@@ -205,11 +205,35 @@ async function tokenResponse(s: Services, u: UserRow, client: Client, sid: strin
   };
 }
 
-/** Rotates the refresh token: the presented one stops working in the same statement that issues the next. */
-export async function refreshSession(s: Services, presented: string, client: Client) {
+/**
+ * Rotates the refresh token: the presented one stops working in the same statement that issues the next.
+ * `admit(tenantId)` runs first, once the session's tenant is known, and may refuse (throw) — the blacklisted address
+ * check of the token route (docs/system-api.md "Blacklist"); a refused refresh leaves the token as it was.
+ */
+export async function refreshSession(
+  s: Services,
+  presented: string,
+  client: Client,
+  admit?: (tenantId: string) => Promise<void>,
+) {
   const oldHash = sha256Hex(presented);
   const next = newRefreshToken();
   const now = s.now();
+  if (admit) {
+    const [live] = await s.db
+      .select({ tenantId: authSession.tenantId })
+      .from(authSession)
+      .where(
+        and(
+          eq(authSession.refreshHash, oldHash),
+          isNull(authSession.revokedAt),
+          gte(authSession.expiresAt, now),
+          eq(authSession.clientId, client.clientId),
+        ),
+      );
+    if (!live) throw new OAuthError(401, authTexts.badRefresh);
+    await admit(live.tenantId);
+  }
   const [sess] = await s.db
     .update(authSession)
     .set({ refreshHash: sha256Hex(next), lastUsedAt: now })

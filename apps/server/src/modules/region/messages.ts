@@ -11,6 +11,16 @@ export const regionTexts = {
   hasChildren: { zh: '请先删除下级区划', en: 'Remove its sub-regions first' },
   tooMany: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; try again later' },
   inUse: { zh: '区划 {name} 正在使用中，不能删除', en: 'Region {name} is in use and cannot be removed' },
+  /** A region still some user's region (any tenant: the answer names no tenant and no user). */
+  usedByUsers: {
+    zh: '区划 {name} 仍是用户的所属区域，请先修改这些用户的区域',
+    en: "Region {name} is still a user's region; change those users' region first",
+  },
+  /** A region still some client's region (any tenant). */
+  usedByClients: {
+    zh: '区划 {name} 仍是客户的所在区域，请先修改这些客户的区域',
+    en: "Region {name} is still a client's region; change those clients' region first",
+  },
   codeOrId: { zh: '请指定区划编号或编号', en: 'Name the region by code or id' },
   badCode: { zh: '区划编号应为 2 到 12 位数字', en: 'A region code has 2 to 12 digits' },
   noFile: { zh: '请选择要导入的 xlsx 文件', en: 'Choose an xlsx file to import' },

@@ -26,6 +26,7 @@ import {
   parentsAmong,
   placement,
   regionInUse,
+  regionUsedBy,
   renameBelow,
   subtreeOf,
   writeRegions,
@@ -126,6 +127,13 @@ export default defineModule((root, s) => {
           .where(and(inArray(region.parentCode, codes), notInArray(region.id, ids), eq(region.isDeleted, 0)))
           .limit(1);
         if (child) throw badRequest(texts.hasChildren);
+        // Users' and clients' regions: tenant rows under row-level security, so asked of security-definer
+        // functions that answer one boolean per code (migration 0023_region_used_by_users, docs/clients.md).
+        for (const r of rows) {
+          const name = String(r.name ?? r.code);
+          if (await regionUsedBy(tx, 'users', String(r.code))) throw badRequest(fill(texts.usedByUsers, { name }));
+          if (await regionUsedBy(tx, 'clients', String(r.code))) throw badRequest(fill(texts.usedByClients, { name }));
+        }
         const used = await regionInUse(tx, codes);
         if (used)
           throw badRequest(fill(texts.inUse, { name: String(rows.find((r) => r.code === used)?.name ?? used) }));

@@ -118,6 +118,19 @@ export async function regionInUse(tx: Db, codes: string[]): Promise<string | nul
   return null;
 }
 
+/**
+ * Whether `code` is still some user's region or some client's region, in any tenant: those rows are under row-level
+ * security, so a security-definer function of migration 0023_region_used_by_users looks across tenants and answers
+ * one boolean (docs/clients.md "Regions in use").
+ */
+export async function regionUsedBy(tx: Db, kind: 'users' | 'clients', code: string): Promise<boolean> {
+  const res =
+    kind === 'users'
+      ? await tx.execute(sql`select atrium_region_used_by_users(${code}) as used`)
+      : await tx.execute(sql`select atrium_region_used_by_clients(${code}) as used`);
+  return (res as unknown as { rows: { used: boolean | null }[] }).rows[0]?.used === true;
+}
+
 /** Live region codes at or below `code` (all when empty): the filter of an export. */
 export const subtreeOf = (code?: string) =>
   code ? and(eq(region.isDeleted, 0), sql`${region.code} like ${`${code}%`}`) : eq(region.isDeleted, 0);

@@ -21,6 +21,7 @@ import { subtree } from '../../platform/tree.ts';
 import { tenantAdminSeed } from '../../db/seed-data/tenant.ts';
 import { roleSeed } from '../../db/seed-data/roles.ts';
 import { grantProductRoles } from '../role/product-roles.ts';
+import { seedDeviceDefaults } from '../device/defaults.ts';
 import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
@@ -158,6 +159,7 @@ export async function provisionTenant(
         ...audit,
       });
     await grantProductRoles(tx, t.tenantId, menuIds, audit);
+    await seedDeviceDefaults(tx, t.tenantId, audit);
     const userId = newId();
     await tx.insert(user).values({
       id: userId,

@@ -185,6 +185,7 @@ export function resourceSchema<F extends Record<string, FieldDef>>(def: Resource
   return {
     base: def.base,
     listPath: def.listPath,
+    createPath: def.createPath,
     title: k('label'),
     codes: { add: codes.add, edit: codes.edit, delete: codes.remove, view: codes.viewButton },
     create: def.create === false ? false : undefined,

@@ -140,6 +140,8 @@ export type CrudSchema<R extends Row = Row> = {
   listPath?: string;
   /** The update call when it differs from submit (e.g. users: 'update'). */
   updatePath?: string;
+  /** The add call when it differs from submit (a definition's `createPath`, e.g. cameras: 'save'). */
+  createPath?: string;
   /** i18n key of the screen title. */
   title: string;
   /** Permission codes from the server's buttons. */

@@ -109,7 +109,7 @@ export function useCrudController<R extends Row = Row>(schema: CrudSchema<R>, pa
             { ...body, id: row.id, version: values.version ?? row.version },
             schema.updatePath,
           )
-        : await api.submit<Record<string, unknown>>(body);
+        : await api.submit<Record<string, unknown>>(body, schema.createPath);
       message.success(t(row ? 'crud.updated' : 'crud.added'));
       schema.onSaved?.(saved ?? {}, row ? 'edit' : 'add');
       void refresh();

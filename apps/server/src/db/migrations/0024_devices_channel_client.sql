@@ -1,0 +1,3 @@
+ALTER TABLE "nvr_channel" ADD COLUMN "client_id" bigint;--> statement-breakpoint
+ALTER TABLE "nvr_channel" ADD CONSTRAINT "nvr_channel_client_id_client_info_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client_info"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "nvr_channel_client_idx" ON "nvr_channel" USING btree ("tenant_id","client_id","id") WHERE is_deleted = 0;

@@ -1,0 +1,1 @@
+CREATE INDEX "camera_device_online_seen_idx" ON "camera_device" USING btree ("tenant_id","last_seen") WHERE is_deleted = 0 and status = 1;

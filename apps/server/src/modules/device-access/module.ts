@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/resource.ts';
+import type { Services } from '../../platform/services.ts';
+import { startEmbedded, startExternal, type Intake } from './broker.ts';
+import { DeviceAccess } from './ingest.ts';
+
+/** What runs for one app: the message pipeline and where its messages come from. */
+export type DeviceAccessRuntime = { access: DeviceAccess; intake?: Intake };
+
+const runtimes = new WeakMap<Services, DeviceAccessRuntime>();
+/** The device access of an app (tests and the bench reach it through its services). */
+export const deviceAccessOf = (s: Services) => runtimes.get(s);
+
+/**
+ * Device access over MQTT (docs/devices.md "Device access"). When a broker is configured — the embedded one
+ * (ATRIUM_MQTT_PORT, default 1884) or an external one (ATRIUM_MQTT_URL) — it starts with the app (before the HTTP
+ * port opens) and stops with it: intake closed first, then the accepted messages written. No routes.
+ */
+export default defineModule((app: FastifyInstance, s: Services) => {
+  const access = new DeviceAccess(s, app.log);
+  const rt: DeviceAccessRuntime = { access };
+  runtimes.set(s, rt);
+  const { port, portExplicit, url } = s.config.mqtt;
+  if (port === null && !url) return;
+  const onMessage = (topic: string, payload: Buffer) => access.receive(topic, payload);
+
+  app.addHook('onReady', async () => {
+    if (url) rt.intake = startExternal(url, onMessage, app.log);
+    else if (port !== null) {
+      try {
+        rt.intake = await startEmbedded(port, s.config.host, onMessage);
+        app.log.info({ port: rt.intake.port }, `device access: MQTT broker listening on port ${rt.intake.port}`);
+      } catch (err) {
+        // A port named in ATRIUM_MQTT_PORT must be ours; the default one may be held by another server of the machine.
+        if (portExplicit) throw err;
+        app.log.error(
+          { err: (err as Error).message, port },
+          `device access: MQTT port ${port} is taken; devices cannot report (set ATRIUM_MQTT_PORT or ATRIUM_MQTT_URL)`,
+        );
+      }
+    }
+    access.start();
+  });
+  app.addHook('onClose', async () => {
+    await rt.intake
+      ?.close()
+      .catch((err: unknown) => app.log.error({ err }, 'device access: closing the broker failed'));
+    await access.stop();
+  });
+});

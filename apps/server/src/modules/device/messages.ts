@@ -1,0 +1,125 @@
+/** Texts of the device module (docs/devices.md "Device records"). */
+export const deviceTexts = {
+  codeFormat: { zh: '设备编码必须是20位数字', en: 'A device code is 20 digits' },
+  codeDistrict: {
+    zh: '设备编码前6位 {district} 不是行政区划中的区县',
+    en: 'The first 6 digits of the device code ({district}) are not a district of the region table',
+  },
+  codeType: {
+    zh: '设备编码第11-13位（{type}）必须与设备类型 {deviceType} 一致',
+    en: 'Digits 11-13 of the device code ({type}) must equal the device type {deviceType}',
+  },
+  typeUnknown: {
+    zh: '设备类型 {type} 不是设备字典中的设备类型',
+    en: 'Device type {type} is not a device type of the device dictionary',
+  },
+  manufacturerUnknown: {
+    zh: '厂商 {code} 不在该设备类型的字典中',
+    en: 'Manufacturer {code} is not in the dictionary under this device type',
+  },
+  modelUnknown: {
+    zh: '型号 {code} 不在该厂商的字典中',
+    en: 'Model {code} is not in the dictionary under this manufacturer',
+  },
+  modelWithoutMaker: { zh: '选择型号前请先选择厂商', en: 'Choose the manufacturer before the model' },
+  regionUnknown: { zh: '所属区域 {region} 不存在', en: 'Region {region} does not exist' },
+  regionMismatch: {
+    zh: '所属区域必须在设备编码所属区县 {district} 之内',
+    en: 'The region must lie within district {district} of the device code',
+  },
+  blocked: { zh: '该设备编码已被列入黑名单', en: 'This device code is blacklisted' },
+  outsideScope: {
+    zh: '只能登记在本人数据范围（本区域或本客户）内的设备',
+    en: 'Devices can only be registered within your own data scope (your region or your client)',
+  },
+  clientUnknown: { zh: '所属客户不存在或未审核通过', en: 'The client does not exist or is not approved' },
+  nvrUnknown: { zh: '所属NVR不存在', en: 'The NVR does not exist' },
+  nvrNotNvr: { zh: '所选设备不是NVR（设备类型118）', en: 'The device chosen is not an NVR (device type 118)' },
+  nvrBehindNvr: { zh: 'NVR不能挂在另一台NVR下', en: 'An NVR cannot sit behind another NVR' },
+  channelWithoutNvr: {
+    zh: '填写NVR通道号时须选择所属NVR',
+    en: 'A channel number needs the NVR it belongs to',
+  },
+  templateUnknown: { zh: '配置模板不存在', en: 'The config template does not exist' },
+  templateDisabled: { zh: '配置模板已停用', en: 'The config template is disabled' },
+  templateType: {
+    zh: '配置模板的设备类型（{type}）与设备类型不一致',
+    en: 'The config template is for device type {type}, not this one',
+  },
+  configWithoutTemplate: {
+    zh: '填写配置值前请先选择配置模板',
+    en: 'Choose a config template before giving config values',
+  },
+  configJson: {
+    zh: '配置值必须是 JSON 对象，如 {"frameRate": 25}',
+    en: 'Config values must be a JSON object, e.g. {"frameRate": 25}',
+  },
+  configUnknown: { zh: '配置项 {key} 不在配置模板中', en: 'Config item {key} is not in the template' },
+  configType: {
+    zh: '配置项“{name}”的值必须是{type}',
+    en: 'Config item "{name}" must be {type}',
+  },
+  configRange: {
+    zh: '配置项“{name}”必须在 {min} 到 {max} 之间',
+    en: 'Config item "{name}" must be between {min} and {max}',
+  },
+  configOption: {
+    zh: '配置项“{name}”必须是以下之一：{options}',
+    en: 'Config item "{name}" must be one of: {options}',
+  },
+  configRequired: { zh: '配置项“{name}”必填', en: 'Config item "{name}" is required' },
+  typeText: { zh: '文本', en: 'text' },
+  typeNumber: { zh: '数字', en: 'a number' },
+  typeBoolean: { zh: 'true 或 false', en: 'true or false' },
+  enumNeedsOptions: { zh: '枚举类型的配置项须填写可选值', en: 'An enum item needs its options' },
+  minAboveMax: { zh: '最小值不能大于最大值', en: 'The minimum cannot exceed the maximum' },
+  streamUrlBad: {
+    zh: '视频流地址须以 rtsp://、http:// 或 https:// 开头',
+    en: 'A stream URL starts with rtsp://, http:// or https://',
+  },
+  onvifUrlBad: {
+    zh: 'ONVIF 地址须以 http:// 或 https:// 开头',
+    en: 'An ONVIF URL starts with http:// or https://',
+  },
+  subDomainUnknown: { zh: '子域名不存在', en: 'The sub-domain does not exist' },
+  subDomainOtherClient: {
+    zh: '设备只能绑定到所属客户的子域名',
+    en: "A device binds only to its own client's sub-domain",
+  },
+  nvrHasChildren: {
+    zh: 'NVR“{name}”下还有通道或摄像机，请先删除它们',
+    en: 'NVR "{name}" still has channels or cameras; remove them first',
+  },
+  dictTypeCode: {
+    zh: '设备类型（一级字典项）的编码必须是三位数字，如 131',
+    en: 'A device type (level-1 entry) has a three-digit code, e.g. 131',
+  },
+  dictTooDeep: {
+    zh: '设备字典最多三级：类型、厂商、型号',
+    en: 'The device dictionary has three levels: type, manufacturer, model',
+  },
+  dictInUse: {
+    zh: '字典项“{name}”正被设备或配置模板使用，不能删除',
+    en: 'Entry "{name}" is used by devices or config templates and cannot be removed',
+  },
+  templateInUse: {
+    zh: '配置模板“{name}”正被设备使用，不能删除',
+    en: 'Template "{name}" is used by devices and cannot be removed',
+  },
+  channelNoBad: {
+    zh: '通道号必须是 1 到 9999 的整数',
+    en: 'A channel number is a whole number from 1 to 9999',
+  },
+  channelNoDup: { zh: '通道号 {no} 重复', en: 'Channel {no} appears twice' },
+  channelCodeBad: { zh: '通道 {no} 的编码必须是20位数字', en: 'The code of channel {no} must be 20 digits' },
+  channelNameBad: {
+    zh: '通道 {no} 的名称最多 64 个字符',
+    en: 'The name of channel {no} is at most 64 characters',
+  },
+  channelsTooMany: { zh: '一台NVR最多 {max} 个通道', en: 'An NVR has at most {max} channels' },
+  cameraUnknown: { zh: '关联的摄像机不存在', en: 'The linked camera does not exist' },
+  channelsSaved: {
+    zh: '已保存通道：新增 {added}，更新 {updated}，移除 {removed}',
+    en: 'Channels saved: {added} added, {updated} updated, {removed} removed',
+  },
+};

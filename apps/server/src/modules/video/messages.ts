@@ -1,0 +1,77 @@
+import type { StreamFailure } from './streams.ts';
+
+/** Texts of the live-video module (docs/devices.md "Live video"). */
+export const videoTexts = {
+  noSource: {
+    zh: '该摄像机未配置视频流地址',
+    en: 'This camera has no stream URL configured',
+  },
+  badSource: {
+    zh: '视频流地址必须以 rtsp://、rtsps://、http:// 或 https:// 开头',
+    en: 'The stream URL must start with rtsp://, rtsps://, http:// or https://',
+  },
+  disabled: { zh: '该摄像机已停用', en: 'This camera is disabled' },
+  streamGone: {
+    zh: '视频流已结束，请重新打开',
+    en: 'The stream has ended; open it again',
+  },
+  tokenBad: { zh: '播放凭证无效', en: 'The playback token is not valid' },
+  tokenExpired: { zh: '播放凭证已过期，请重新打开', en: 'The playback token has expired; open the stream again' },
+  noPtz: { zh: '该摄像机不支持云台控制', en: 'This camera has no PTZ' },
+  noOnvif: {
+    zh: '该摄像机未配置 ONVIF 地址，无法控制云台',
+    en: 'This camera has no ONVIF address; PTZ cannot be controlled',
+  },
+  ptzUnreachable: {
+    zh: '云台控制失败：摄像机 ONVIF 服务无法连接',
+    en: 'PTZ failed: the camera’s ONVIF service cannot be reached',
+  },
+  ptzRefused: {
+    zh: '云台控制失败：摄像机拒绝了命令（请检查 ONVIF 账号密码）',
+    en: 'PTZ failed: the camera refused the command (check the ONVIF user and password)',
+  },
+  ptzNoProfile: {
+    zh: '云台控制失败：摄像机未提供带云台的媒体配置',
+    en: 'PTZ failed: the camera offers no media profile with PTZ',
+  },
+  ptzSent: { zh: '云台命令已发送', en: 'PTZ command sent' },
+  command: {
+    zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',
+    en: 'The PTZ command must be up, down, left, right, upleft, upright, downleft, downright, zoomin, zoomout or stop',
+  },
+  speed: { zh: '云台速度必须是 1 到 8 的整数', en: 'The PTZ speed must be a whole number from 1 to 8' },
+  deviceId: { zh: '请提供有效的摄像机 ID', en: 'Give a valid camera id' },
+  regionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
+  streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
+} as const;
+
+/** Why a stream does not play, as the viewer reads it. */
+export const failureTexts: Record<StreamFailure, { zh: string; en: string }> = {
+  full: {
+    zh: '同时播放的视频流已达上限，请关闭其他画面后重试',
+    en: 'The limit of streams playing at once is reached; close another view and try again',
+  },
+  ffmpegMissing: {
+    zh: '服务器未安装 ffmpeg，无法播放视频（Debian 软件包 ffmpeg）',
+    en: 'ffmpeg is not installed on the server, so video cannot play (Debian package ffmpeg)',
+  },
+  unreachable: {
+    zh: '无法连接摄像机视频源（连接被拒绝或网络不可达）',
+    en: 'The camera’s stream cannot be reached (connection refused or no route)',
+  },
+  unauthorized: {
+    zh: '摄像机拒绝了视频流账号密码',
+    en: 'The camera refused the stream’s user name or password',
+  },
+  notFound: { zh: '摄像机上不存在该视频流地址', en: 'The camera has no stream at this address' },
+  timeout: {
+    zh: '摄像机视频源无响应，请稍后重试',
+    en: 'The camera’s stream did not answer in time; try again later',
+  },
+  noVideo: { zh: '摄像机视频源中没有视频', en: 'The camera’s stream carries no video' },
+  dropped: {
+    zh: '摄像机视频源已中断，多次重连失败',
+    en: 'The camera’s stream dropped and could not be reconnected',
+  },
+  failed: { zh: '视频流无法播放', en: 'The stream cannot be played' },
+};

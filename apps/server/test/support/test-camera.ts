@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/**
+ * A camera made of real parts on loopback (docs/devices.md "Live video", "Test camera"): Debian's rtsp-server-perl
+ * (`rtsp-server-perl -s <source port> -c <client port>`: a publisher ANNOUNCEs a stream on the source port, viewers
+ * DESCRIBE/PLAY it on the client port) fed by ffmpeg encoding its test pattern to H.264 in real time. The server
+ * refuses RTSP over TCP, so it also exercises the stream manager's fall-back to UDP.
+ *
+ * Run on its own: `npx tsx apps/server/test/support/test-camera.ts [clientPort] [sourcePort]` prints the URL.
+ */
+
+export type TestCamera = {
+  /** The viewers' URL, e.g. rtsp://127.0.0.1:18310/cam */
+  url: string;
+  /** Starts (again) the publisher; `stopSource` leaves the server up with no stream. */
+  startSource(): Promise<void>;
+  stopSource(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function listening(port: number, deadlineMs = 10_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1');
+      sock.once('connect', () => {
+        sock.destroy();
+        resolve(true);
+      });
+      sock.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`nothing listens on ${port}`);
+    await wait(100);
+  }
+}
+
+function end(proc: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(() => proc.kill('SIGKILL'), 2000);
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    proc.kill(signal);
+  });
+}
+
+export async function startTestCamera(
+  opts: { clientPort: number; sourcePort: number; rtpStartPort?: number; name?: string; size?: string } = {
+    clientPort: 18310,
+    sourcePort: 18311,
+  },
+): Promise<TestCamera> {
+  const name = opts.name ?? 'cam';
+  // The server hands out its RTP ports from a package variable its housekeeping resets to (20000 unless told):
+  // the Debian script is run with that variable set first, so two test cameras never share a port.
+  const rtp = opts.rtpStartPort ?? 20000 + (opts.clientPort % 100) * 400;
+  const server = spawn(
+    'perl',
+    [
+      '-MRTSP::Server',
+      '-e',
+      '$RTSP::Server::RTP_START_PORT = shift @ARGV; do "/usr/bin/rtsp-server-perl"; die $@ if $@;',
+      String(rtp),
+      '--clientport',
+      String(opts.clientPort),
+      '--serverport',
+      String(opts.sourcePort),
+      '--client_listen_address',
+      '127.0.0.1',
+      '--source_listen_address',
+      '127.0.0.1',
+      '--loglevel',
+      '1',
+    ],
+    { stdio: 'ignore' },
+  );
+  await listening(opts.sourcePort);
+  await listening(opts.clientPort);
+  let publisher: ChildProcess | undefined;
+  const url = `rtsp://127.0.0.1:${opts.clientPort}/${name}`;
+  const cam: TestCamera = {
+    url,
+    async startSource() {
+      await end(publisher);
+      publisher = spawn(
+        'ffmpeg',
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-re',
+          '-f',
+          'lavfi',
+          '-i',
+          `testsrc=size=${opts.size ?? '320x240'}:rate=25`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-tune',
+          'zerolatency',
+          '-pix_fmt',
+          'yuv420p',
+          '-g',
+          '25',
+          '-f',
+          'rtsp',
+          `rtsp://127.0.0.1:${opts.sourcePort}/${name}`,
+        ],
+        { stdio: 'ignore' },
+      );
+      // The mount exists once the publisher has ANNOUNCEd; give it a moment.
+      await wait(700);
+    },
+    async stopSource() {
+      await end(publisher);
+      publisher = undefined;
+    },
+    async stop() {
+      await end(publisher);
+      // The Debian script ends its loop on SIGINT.
+      await end(server, 'SIGINT');
+    },
+  };
+  await cam.startSource();
+  return cam;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''))) {
+  const clientPort = Number(process.argv[2] ?? 18310);
+  const sourcePort = Number(process.argv[3] ?? clientPort + 1);
+  const cam = await startTestCamera({ clientPort, sourcePort });
+  console.log(cam.url);
+  const bye = () => void cam.stop().then(() => process.exit(0));
+  process.once('SIGTERM', bye);
+  process.once('SIGINT', bye);
+}

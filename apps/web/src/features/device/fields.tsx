@@ -1,0 +1,75 @@
+import { Form, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { dictioncary } from '@atrium/contract/resources/device/dictioncary';
+import { get } from '../../api/http';
+import { registerFieldType, type InputProps } from '../../components/crud/fieldTypes';
+
+/**
+ * The device dictionary's pickers (docs/devices.md "Device records"): device type (level 1), manufacturer (level 2
+ * under the chosen type) and model (level 3 under the chosen manufacturer), each storing the entry's code. A page
+ * that shows such fields imports this file (the field-type registry is filled at import time).
+ */
+
+type Entry = { id: string; parentId: string; code: string; name: string };
+
+function useEntries(params: Record<string, string> | null) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['device-dict', params, i18n.language],
+    queryFn: () => get<Entry[]>(`${dictioncary.base}/listAll`, params ?? {}),
+    enabled: params !== null,
+    staleTime: 60_000,
+  });
+}
+
+const optionsOf = (rows: Entry[] | undefined) =>
+  (rows ?? []).map((r) => ({ value: r.code, label: r.code === r.name ? r.name : `${r.name} (${r.code})` }));
+
+function Picker({ p, rows, loading }: { p: InputProps; rows: Entry[] | undefined; loading: boolean }) {
+  return (
+    <Select
+      id={p.id}
+      value={p.value as string | undefined}
+      onChange={(v) => p.onChange?.(v ?? null)}
+      onBlur={p.onBlur}
+      disabled={p.disabled}
+      placeholder={p.placeholder}
+      options={optionsOf(rows)}
+      loading={loading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 160 }}
+    />
+  );
+}
+
+function DeviceTypeInput(p: InputProps) {
+  const q = useEntries({ parentId: '0' });
+  return <Picker p={p} rows={q.data} loading={q.isLoading} />;
+}
+
+/** The form's current device type (search form or record dialog alike). */
+function useWatched(name: string): string | undefined {
+  const form = Form.useFormInstance();
+  return Form.useWatch(name, form) as string | undefined;
+}
+
+function ManufacturerInput(p: InputProps) {
+  const type = useWatched('deviceType');
+  const q = useEntries(type ? { deviceType: type } : null);
+  return <Picker p={p} rows={q.data} loading={q.isLoading && !!type} />;
+}
+
+function ModelInput(p: InputProps) {
+  const type = useWatched('deviceType');
+  const maker = useWatched('manufacturer');
+  const makers = useEntries(type ? { deviceType: type } : null);
+  const makerId = makers.data?.find((m) => m.code === maker)?.id;
+  const q = useEntries(makerId ? { parentId: makerId } : null);
+  return <Picker p={p} rows={q.data} loading={q.isLoading && !!makerId} />;
+}
+
+registerFieldType('deviceType', { input: DeviceTypeInput, text: true });
+registerFieldType('deviceManufacturer', { input: ManufacturerInput, text: true });
+registerFieldType('deviceModel', { input: ModelInput, text: true });

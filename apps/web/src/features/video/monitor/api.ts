@@ -1,0 +1,39 @@
+import { get } from '../../../api/http';
+
+/** The live-video calls (docs/devices.md "Live video"). */
+
+export type WallCamera = {
+  id: string;
+  name: string;
+  deviceCode: string;
+  deviceType: string;
+  status: number;
+  ptz: number;
+  regionCode: string;
+  regionName: string | null;
+};
+
+export type StreamAddress = { streamId: string; hls: string; expiresAt: string; state: string };
+
+/** Statuses this screen shows in the cell itself instead of a toast. */
+const QUIET = { meta: { whitelist: [400, 403, 404, 429, 500] } };
+
+export const wallCameras = (regionCode: string | undefined, size: number) =>
+  get<{ records: WallCamera[]; total: number }>('/api/video/queryDeviceVideoByRegionCode', {
+    ...(regionCode ? { regionCode } : {}),
+    size,
+  });
+
+export const openStream = (deviceInfoId: string) =>
+  get<StreamAddress>('/api/video/queryDeviceVideo', { deviceInfoId }, QUIET);
+
+export const touchStream = (streamId: string) => get<StreamAddress>('/api/video/streamTouch', { streamId }, QUIET);
+
+export const ptz = (deviceInfoId: string, command: string, speed: number) =>
+  get<boolean>('/api/video/ptz', { deviceInfoId, command, speed });
+
+/** The server's message of a refused call (the envelope's msg), if any. */
+export function refusal(err: unknown): string | undefined {
+  const msg = (err as { response?: { data?: { msg?: unknown } } })?.response?.data?.msg;
+  return typeof msg === 'string' && msg ? msg : undefined;
+}

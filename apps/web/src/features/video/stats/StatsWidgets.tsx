@@ -1,0 +1,175 @@
+import { useMemo } from 'react';
+import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { get } from '../../../api/http';
+import StatsChart from './StatsChart';
+import { DEVICE_TYPES, statsApi, type RankRow } from './api';
+import { barOption } from './charts';
+import './messages';
+
+/** The device-type picker's choices: every type, or one level-1 code of the device dictionary. */
+export function useTypeOptions() {
+  const { t } = useTranslation();
+  return [
+    { value: '', label: t('stats.allTypes') },
+    ...DEVICE_TYPES.map((code) => ({ value: code, label: t(`stats.type${code}`) })),
+  ];
+}
+
+/** Bars of a ranking, or its loading / empty state. */
+export function RankingBars({
+  rows,
+  loading,
+  name,
+  color,
+}: {
+  rows?: RankRow[];
+  loading: boolean;
+  name: string;
+  color?: string;
+}) {
+  const { t } = useTranslation();
+  const option = useMemo(() => (rows ? barOption(rows, name, color) : undefined), [rows, name, color]);
+  if (loading && !rows) return <Spin style={{ display: 'block', padding: 48 }} />;
+  if (!option || !rows?.some((r) => r.total > 0)) return <Empty description={t('stats.noData')} />;
+  const bars = Math.min(rows.filter((r) => r.total > 0).length, 20);
+  return <StatsChart option={option} height={Math.max(200, bars * 28 + 48)} />;
+}
+
+/** The home dashboard's widgets (pages/Home.tsx), each shown only to a user holding its screen. */
+
+/** Totals and online rate of the caller's top region. */
+export function TotalsWidget() {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['home-stats-totals'], queryFn: () => statsApi.page({ size: 1 }) });
+  const s = q.data?.summary;
+  const items = [
+    { key: 'total', title: t('stats.total'), value: s?.total ?? 0 },
+    { key: 'online', title: t('stats.online'), value: s?.online ?? 0 },
+    { key: 'offline', title: t('stats.offline'), value: s?.offline ?? 0 },
+    { key: 'rate', title: t('stats.onlineRate'), value: s?.onlineRate ?? 0, suffix: '%' },
+  ];
+  return (
+    <Row gutter={[12, 12]}>
+      {items.map((i) => (
+        <Col key={i.key} xs={12} md={6}>
+          <Card size="small">
+            <Statistic title={i.title} value={i.value} suffix={i.suffix} loading={q.isLoading} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Both rankings, side by side. */
+export function RankingsWidget() {
+  const { t } = useTranslation();
+  const devices = useQuery({ queryKey: ['home-rank-devices'], queryFn: () => statsApi.deviceRanking({}) });
+  const channels = useQuery({ queryKey: ['home-rank-channels'], queryFn: () => statsApi.channelRanking({}) });
+  return (
+    <Row gutter={[12, 12]}>
+      <Col xs={24} lg={12}>
+        <Card size="small" title={t('stats.byDevices')}>
+          <RankingBars rows={devices.data} loading={devices.isLoading} name={t('stats.devices')} />
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card size="small" title={t('stats.byChannels')}>
+          <RankingBars rows={channels.data} loading={channels.isLoading} name={t('stats.channels')} color="#13c2c2" />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+type Listed = { id: string; name: string; when?: string | null; extra?: string | null };
+
+function ListCard({
+  title,
+  rows,
+  loading,
+  empty,
+  more,
+}: {
+  title: string;
+  rows?: Listed[];
+  loading: boolean;
+  empty: string;
+  more?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card size="small" title={title} extra={more ? <a onClick={() => navigate(more)}>{t('stats.more')}</a> : null}>
+      <List<Listed>
+        size="small"
+        loading={loading}
+        dataSource={rows ?? []}
+        locale={{ emptyText: <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+        renderItem={(r) => (
+          <List.Item key={r.id} extra={r.when ? dayjs(r.when).format('YYYY-MM-DD HH:mm') : null}>
+            <Typography.Text ellipsis>{r.name}</Typography.Text>
+            {r.extra ? <Tag style={{ marginLeft: 8 }}>{r.extra}</Tag> : null}
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+type Page<T> = { records: T[] };
+
+/** The five newest clients (客户信息 page, newest first). */
+export function LatestClientsWidget({ more }: { more?: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['home-latest-clients'],
+    queryFn: () =>
+      get<Page<{ id: string; clientName: string; createTime?: string; regionName?: string }>>(
+        '/api/blade-business/clientInfo/page',
+        { current: 1, size: 5, descs: 'createTime' },
+      ),
+  });
+  const rows = q.data?.records.map((r) => ({ id: r.id, name: r.clientName, when: r.createTime, extra: r.regionName }));
+  return (
+    <ListCard
+      title={t('stats.latestClients')}
+      rows={rows}
+      loading={q.isLoading}
+      empty={t('stats.noClients')}
+      more={more}
+    />
+  );
+}
+
+/** The five newest applications waiting for a decision. */
+export function PendingApprovalsWidget({ more }: { more?: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['home-pending-approvals'],
+    queryFn: () =>
+      get<Page<{ id: string; title?: string; applicantName?: string; submitTime?: string }>>(
+        '/api/blade-business/approval/list',
+        { current: 1, size: 5, status: 0, descs: 'submitTime' },
+      ),
+  });
+  const rows = q.data?.records.map((r) => ({
+    id: r.id,
+    name: r.title || r.applicantName || r.id,
+    when: r.submitTime,
+    extra: r.applicantName,
+  }));
+  return (
+    <ListCard
+      title={t('stats.pendingApprovals')}
+      rows={rows}
+      loading={q.isLoading}
+      empty={t('stats.noApprovals')}
+      more={more}
+    />
+  );
+}
