@@ -117,7 +117,11 @@ export const cameraDevice = tenantTable(
     index('camera_device_region_idx').on(t.tenantId, t.regionCode.op('varchar_pattern_ops'), t.id).where(live),
     index('camera_device_client_idx').on(t.tenantId, t.clientId, t.id).where(live),
     index('camera_device_nvr_idx').on(t.tenantId, t.nvrId).where(live),
-    index('camera_device_tenant_idx').on(t.tenantId, t.id).where(live),
+    // The list's default order (create_time desc, id) with the region range checked inside the index: a region
+    // admin's page reads no row outside its region, and no heap row to skip one (docs/devices.md "Camera list").
+    index('camera_device_list_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id, t.regionCode.op('varchar_pattern_ops'))
+      .where(live),
     // The offline sweep (docs/devices.md "Device access") reads only the online devices gone silent.
     index('camera_device_online_seen_idx')
       .on(t.tenantId, t.lastSeen)

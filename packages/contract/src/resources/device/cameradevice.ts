@@ -33,6 +33,9 @@ export const cameradevice = defineResource({
   label: { zh: '摄像机设备', en: 'Cameras' },
   scope: 'tenant',
   dataScope: true,
+  // Newest first by creation time (not the id): the server's list index (camera_device_list_idx) serves this order
+  // with the region range checked inside the index — see docs/devices.md "Camera list".
+  defaultSort: 'createTime desc',
   dialogWidth: 900,
   fields: {
     deviceCode: {

@@ -1,0 +1,2 @@
+DROP INDEX "camera_device_tenant_idx";--> statement-breakpoint
+CREATE INDEX "camera_device_list_idx" ON "camera_device" USING btree ("tenant_id","create_time" DESC NULLS FIRST,"id","region_code" varchar_pattern_ops) WHERE is_deleted = 0;
