@@ -6,6 +6,7 @@ import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { role, tenant, user, userRole } from '../../db/schema/index.ts';
+import { dataScopeSql } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
@@ -15,6 +16,24 @@ import { clientTexts as texts } from './messages.ts';
 import { clientCode, clientInfo } from './table.ts';
 
 export type ClientRow = typeof clientInfo.$inferSelect;
+
+/**
+ * A resource's data scope read on the clients table: which clients a caller may name as the owner of a record of
+ * resource `code` (a sub-domain applied for, a device registered). Undefined = no restriction.
+ */
+export const clientScopeSql = (s: Services, auth: AuthContext, code: string) =>
+  dataScopeSql(s, auth, {
+    code,
+    owner: clientInfo.createUser,
+    dept: clientInfo.createDept,
+    region: clientInfo.regionCode,
+    client: clientInfo.id,
+    columns: {
+      clientId: { column: clientInfo.id, kind: 'id' },
+      regionCode: { column: clientInfo.regionCode, kind: 'text' },
+      appClientAccount: { column: clientInfo.appClientAccount, kind: 'text' },
+    },
+  });
 
 /**
  * Public calls name their tenant by the `Tenant-Id` header, else by the host they were sent to: a tenant's domain or

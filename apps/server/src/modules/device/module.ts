@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { idParam, rawQuery, writeAudit, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
-import { dataScopeSql } from '../../platform/access.ts';
 import { badRequest, langOf, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
@@ -22,6 +21,8 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/enforce.ts';
+import { namesByIds } from '../../db/names.ts';
+import { clientScopeSql } from '../client/service.ts';
 import { clientInfo } from '../client/table.ts';
 import { seal, unseal } from '../outbox/secrets.ts';
 import { bindDevice, unbindDevice } from '../subdomain/service.ts';
@@ -296,14 +297,12 @@ export default defineModule(async (root, s) => {
       });
     },
     async decorate(tx, auth, rows) {
-      const ids = [...new Set(rows.map((r) => String(r.templateId)))];
-      const names = ids.length
-        ? await tx
-            .select({ id: configTemplate.id, name: configTemplate.name })
-            .from(configTemplate)
-            .where(and(eq(configTemplate.tenantId, auth.tenantId), inArray(configTemplate.id, ids)))
-        : [];
-      const byId = new Map(names.map((n) => [n.id, n.name]));
+      const byId = await namesByIds(
+        tx,
+        auth.tenantId,
+        configTemplate,
+        rows.map((r) => r.templateId),
+      );
       return rows.map((r) => ({ ...r, templateName: byId.get(String(r.templateId)) ?? null }));
     },
   });
@@ -325,17 +324,7 @@ export default defineModule(async (root, s) => {
       )
         throw fieldError('deviceCode', texts.blocked);
       // The caller's data scope on devices, read on the clients table: the owner named must be a client it sees.
-      const clientScope = await dataScopeSql(s, auth, {
-        code: cameradevice.code,
-        owner: clientInfo.createUser,
-        dept: clientInfo.createDept,
-        region: clientInfo.regionCode,
-        client: clientInfo.id,
-        columns: {
-          clientId: { column: clientInfo.id, kind: 'id' },
-          regionCode: { column: clientInfo.regionCode, kind: 'text' },
-        },
-      });
+      const clientScope = await clientScopeSql(s, auth, cameradevice.code);
       if (id) return { clientScope };
       const secret = randomBytes(32).toString('base64url');
       return { clientScope, secret, secretSealed: seal(s, secret) };
@@ -395,21 +384,12 @@ export default defineModule(async (root, s) => {
         ),
       ];
       const items = await itemsOf(tx, auth.tenantId, templateIds);
-      const clientIds = [
-        ...new Set(
-          rows
-            .map((r) => r.clientId)
-            .filter(Boolean)
-            .map(String),
-        ),
-      ];
-      const names = clientIds.length
-        ? await tx
-            .select({ id: clientInfo.id, name: clientInfo.clientName })
-            .from(clientInfo)
-            .where(and(eq(clientInfo.tenantId, auth.tenantId), inArray(clientInfo.id, clientIds)))
-        : [];
-      const byId = new Map(names.map((n) => [n.id, n.name]));
+      const byId = await namesByIds(
+        tx,
+        auth.tenantId,
+        { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
+        rows.map((r) => r.clientId),
+      );
       return rows.map((r) => ({
         ...r,
         ...configShape(r, items),
@@ -512,21 +492,12 @@ export default defineModule(async (root, s) => {
       }
     },
     async decorate(tx, auth, rows) {
-      const ids = [
-        ...new Set(
-          rows
-            .flatMap((r) => [r.nvrDeviceId, r.cameraId])
-            .filter(Boolean)
-            .map(String),
-        ),
-      ];
-      const names = ids.length
-        ? await tx
-            .select({ id: cameraDevice.id, name: cameraDevice.name })
-            .from(cameraDevice)
-            .where(and(eq(cameraDevice.tenantId, auth.tenantId), inArray(cameraDevice.id, ids)))
-        : [];
-      const byId = new Map(names.map((n) => [n.id, n.name]));
+      const byId = await namesByIds(
+        tx,
+        auth.tenantId,
+        cameraDevice,
+        rows.flatMap((r) => [r.nvrDeviceId, r.cameraId]),
+      );
       return rows.map((r) => ({
         ...r,
         nvrName: byId.get(String(r.nvrDeviceId)) ?? null,

@@ -7,7 +7,6 @@ import { subdomain_list as def, SUBDOMAIN_STATUS } from '@atrium/contract/resour
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { tenant } from '../../db/schema/index.ts';
-import { dataScopeSql } from '../../platform/access.ts';
 import { writeAudit, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, langOf, render } from '../../platform/errors.ts';
@@ -17,7 +16,8 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { openApproval, registerApprovalEffect, withdrawPending } from '../approval/service.ts';
-import { registerClientUsage } from '../client/service.ts';
+import { namesByIds } from '../../db/names.ts';
+import { clientScopeSql, registerClientUsage } from '../client/service.ts';
 import { clientInfo } from '../client/table.ts';
 import { enqueueSms } from '../outbox/service.ts';
 import { subdomainLifecycleTexts as life, subdomainTexts as texts } from './messages.ts';
@@ -54,13 +54,12 @@ const account = z.string().trim().max(45).optional();
 export default defineModule((root, s) => {
   const binding = bindResource(def, subDomain, {
     async decorate(tx, auth, rows) {
-      const ids = [...new Set(rows.map((r) => String(r.clientId)).filter((v) => v && v !== 'null'))];
-      if (!ids.length) return rows;
-      const names = await tx
-        .select({ id: clientInfo.id, clientName: clientInfo.clientName })
-        .from(clientInfo)
-        .where(and(eq(clientInfo.tenantId, auth.tenantId), inArray(clientInfo.id, ids)));
-      const byId = new Map(names.map((n) => [String(n.id), n.clientName]));
+      const byId = await namesByIds(
+        tx,
+        auth.tenantId,
+        { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
+        rows.map((r) => r.clientId),
+      );
       return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
     },
     async beforeRemove(tx, ids, auth, rows) {
@@ -196,19 +195,7 @@ export default defineModule((root, s) => {
   }
 
   /** The subdomain_list data scope applied to the clients table (which clients a staff member may apply for). */
-  const clientScope = (auth: AuthContext) =>
-    dataScopeSql(s, auth, {
-      code: def.code,
-      owner: clientInfo.createUser,
-      dept: clientInfo.createDept,
-      region: clientInfo.regionCode,
-      client: clientInfo.id,
-      columns: {
-        clientId: { column: clientInfo.id, kind: 'id' },
-        regionCode: { column: clientInfo.regionCode, kind: 'text' },
-        appClientAccount: { column: clientInfo.appClientAccount, kind: 'text' },
-      },
-    });
+  const clientScope = (auth: AuthContext) => clientScopeSql(s, auth, def.code);
 
   // ——— Calls of the console ———
 
