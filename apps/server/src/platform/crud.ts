@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { fill, MAX_ID, msg, type Msg } from '@atrium/contract';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -193,9 +193,43 @@ export function writeAudit(
 }
 
 /**
+ * What a table's rows are read as: its columns' text for a select list (made once per table) and, per column, the key
+ * of the row object and the column that maps its driver value (what drizzle's select would do per row).
+ */
+type RowReader = { list: SQL; columns: [key: string, name: string, column: PgColumn][] };
+const rowReaders = new WeakMap<CrudTable, RowReader>();
+const dialect = new PgDialect();
+function rowReaderOf(t: CrudTable): RowReader {
+  const known = rowReaders.get(t);
+  if (known) return known;
+  const columns = Object.entries(getTableColumns(t)).map(([k, c]) => [k, c.name, c] as RowReader['columns'][number]);
+  const text = dialect.sqlToQuery(
+    sql.join(
+      columns.map(([, , c]) => sql`${c}`),
+      sql`, `,
+    ),
+  ).sql;
+  const reader = { list: sql.raw(text), columns };
+  rowReaders.set(t, reader);
+  return reader;
+}
+/** A row of the driver (keyed by column name) as drizzle's select gives it (keyed by property, values mapped). */
+function readRow(reader: RowReader, raw: Record<string, unknown>): Row {
+  const row: Record<string, unknown> = {};
+  for (const [key, name, column] of reader.columns) {
+    const v = raw[name];
+    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return row as Row;
+}
+
+/**
  * A page and the total in one statement, one round trip (docs/server.md "Round trips"): the total is a scalar subquery
  * beside the page's rows. A later page takes its ids first (from an index when one holds the filter and the order),
  * then those rows — not every matching row sorted to skip the first ones. A page past the end asks the total alone.
+ *
+ * The statement is a template over the table's select list made once per table (docs/server.md "Round trips"): drizzle's
+ * query builder took ≈ 0.4 ms per list to make the same text.
  */
 async function pageOf(
   tx: Db,
@@ -204,33 +238,20 @@ async function pageOf(
   orderBy: SQL[],
   q: { current: number; size: number },
 ): Promise<{ rows: Row[]; n: number }> {
-  const total = sql<number>`(select count(*) from ${t} where ${where ?? sql`true`})`.mapWith(Number);
-  const fields = { total, row: getTableColumns(t) };
+  const reader = rowReaderOf(t);
+  const w = where ?? sql`true`;
+  const order = sql.join(orderBy, sql`, `);
   const offset = (q.current - 1) * q.size;
-  let found: { total: number; row: Record<string, unknown> }[];
-  if (offset === 0) {
-    found = await tx
-      .select(fields)
-      .from(t)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.size);
-  } else {
-    const ids = tx
-      .select({ id: t.id })
-      .from(t)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.size)
-      .offset(offset)
-      .as('page_ids');
-    found = await tx
-      .select(fields)
-      .from(t)
-      .innerJoin(ids, eq(t.id, ids.id))
-      .orderBy(...orderBy);
-  }
-  if (found.length) return { rows: found.map((f) => f.row as Row), n: found[0].total };
+  const total = sql`(select count(*) from ${t} where ${w}) as "__total"`;
+  const statement =
+    offset === 0
+      ? sql`select ${total}, ${reader.list} from ${t} where ${w} order by ${order} limit ${q.size}`
+      : sql`select ${total}, ${reader.list} from ${t} inner join (select ${t.id} as "__page_id" from ${t} where ${w}
+          order by ${order} limit ${q.size} offset ${offset}) "page_ids" on ${t.id} = "page_ids"."__page_id"
+          order by ${order}`;
+  const found = (await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  const rows = found.rows;
+  if (rows.length) return { rows: rows.map((r) => readRow(reader, r)), n: Number(rows[0].__total) };
   if (offset === 0) return { rows: [], n: 0 };
   const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
   return { rows: [], n };
