@@ -1,5 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
-import { DEVICE_TYPE_PATTERN } from './dictioncary.ts';
+import { deviceTypeField, manufacturerField } from './dictioncary.ts';
 
 /** `camera_device.status` (docs/devices.md "Tables"): device access writes 0/1; staff disable (2) and enable. */
 export const DEVICE_STATUS = { offline: 0, online: 1, disabled: 2 } as const;
@@ -60,28 +60,8 @@ export const cameradevice = defineResource({
       search: 'like',
       sort: true,
     },
-    deviceType: {
-      kind: 'text',
-      max: 16,
-      pattern: {
-        regex: DEVICE_TYPE_PATTERN,
-        message: { zh: '设备类型是三位数字编码', en: 'A device type is a three-digit code' },
-      },
-      label: { zh: '设备类型', en: 'Device type' },
-      required: true,
-      search: 'eq',
-      sort: true,
-      sample: '131',
-      ui: { widget: 'deviceType' },
-    },
-    manufacturer: {
-      kind: 'text',
-      max: 64,
-      label: { zh: '厂商', en: 'Manufacturer' },
-      search: 'eq',
-      sample: 'hikvision',
-      ui: { widget: 'deviceManufacturer' },
-    },
+    deviceType: deviceTypeField,
+    manufacturer: manufacturerField,
     model: {
       kind: 'text',
       max: 64,

@@ -1,5 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
-import { DEVICE_TYPE_PATTERN } from './dictioncary.ts';
+import { deviceTypeField, manufacturerField } from './dictioncary.ts';
 
 /**
  * 配置模板 (docs/devices.md "Device records"): the configuration items of a device type (optionally of one
@@ -21,28 +21,8 @@ export const configtemplate = defineResource({
       search: 'like',
       sort: true,
     },
-    deviceType: {
-      kind: 'text',
-      max: 16,
-      pattern: {
-        regex: DEVICE_TYPE_PATTERN,
-        message: { zh: '设备类型是三位数字编码', en: 'A device type is a three-digit code' },
-      },
-      label: { zh: '设备类型', en: 'Device type' },
-      required: true,
-      search: 'eq',
-      sort: true,
-      sample: '131',
-      ui: { widget: 'deviceType' },
-    },
-    manufacturer: {
-      kind: 'text',
-      max: 64,
-      label: { zh: '厂商', en: 'Manufacturer' },
-      search: 'eq',
-      sample: 'hikvision',
-      ui: { widget: 'deviceManufacturer' },
-    },
+    deviceType: deviceTypeField,
+    manufacturer: manufacturerField,
     status: {
       kind: 'dict',
       dict: 'config_template_status',

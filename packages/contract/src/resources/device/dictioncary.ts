@@ -1,10 +1,36 @@
 import { commonFields } from '../common.ts';
-import { defineResource } from '../../resource/define.ts';
+import { defineResource, type FieldDef } from '../../resource/define.ts';
 
 const base = '/api/blade-device-access/dictioncary';
 
 /** A device type's code: the three GB/T 28181 type digits (131 camera, 132 IP camera, 118 NVR). */
 export const DEVICE_TYPE_PATTERN = '^\\d{3}$';
+
+/** A record's device type: a level-1 code of the device dictionary (cameras, config templates). */
+export const deviceTypeField = {
+  kind: 'text',
+  max: 16,
+  pattern: {
+    regex: DEVICE_TYPE_PATTERN,
+    message: { zh: '设备类型是三位数字编码', en: 'A device type is a three-digit code' },
+  },
+  label: { zh: '设备类型', en: 'Device type' },
+  required: true,
+  search: 'eq',
+  sort: true,
+  sample: '131',
+  ui: { widget: 'deviceType' },
+} satisfies FieldDef;
+
+/** A record's manufacturer: a level-2 code of the device dictionary under its type. */
+export const manufacturerField = {
+  kind: 'text',
+  max: 64,
+  label: { zh: '厂商', en: 'Manufacturer' },
+  search: 'eq',
+  sample: 'hikvision',
+  ui: { widget: 'deviceManufacturer' },
+} satisfies FieldDef;
 
 /**
  * 设备字典 (docs/devices.md "Device records"): the tenant's tree of device types (level 1, code = the GB/T 28181 type
