@@ -55,6 +55,8 @@ export type DevicesResult = {
   statistics: Record<string, CallCase>;
   /** The direct aggregate the counters replace (the tenant's devices per province), for scale. */
   scan: Stat;
+  /** What a list's total cost by counting the province's rows (before the counters), for scale. */
+  provinceCount: Stat;
   aims: Record<string, boolean>;
   serverRssMb?: number;
 };
@@ -274,14 +276,20 @@ export async function benchDevices(serverDir: string, log: Log = printFigure): P
       let endpointState = 'ok';
       for (const current of [1, 1000]) {
         const query = { current: String(current), size: '10' };
-        const where = `tenant_id = $1 and is_deleted = 0 and starts_with(region_code, $2)`;
+        // The SQL the endpoint runs (docs/devices.md "Camera list"): the total from the statistics counters, the page
+        // by the province column in the list's order.
+        const where = `tenant_id = $1 and is_deleted = 0 and region_p2 = $2`;
         const done = await timePageCase({
           c,
           url: `${base}/api/blade-device-access/cameraDevice/pageList?${new URLSearchParams(query)}`,
           headers: region,
           label: `pageList ${current}, size 10, region admin`,
           query,
-          count: { text: `select count(*) from camera_device where ${where}`, values: [TENANT, province.code] },
+          count: {
+            text: `select coalesce(sum(total), 0) as count from stat_device_counter
+              where tenant_id = $1 and starts_with(district, $2)`,
+            values: [TENANT, province.code],
+          },
           page: {
             text: `select * from camera_device where ${where} order by create_time desc, id limit 10 offset $3`,
             values: [TENANT, province.code, (current - 1) * 10],
@@ -363,9 +371,26 @@ export async function benchDevices(serverDir: string, log: Log = printFigure): P
       ),
     );
     log('for scale: the scan the counters replace (ms)', scan);
+    // 8. What the list's total cost when it counted the province's rows on every request (before the counters).
+    const provinceCount = stat(
+      await timed(
+        Math.min(n, 50),
+        3,
+        async () => {
+          await c!.query(
+            `select count(*) from camera_device where tenant_id = $1 and is_deleted = 0
+              and starts_with(region_code, $2)`,
+            [TENANT, province.code],
+          );
+        },
+        budgetMs,
+      ),
+    );
+    log('for scale: counting the province’s rows (ms)', provinceCount);
     log('devices: aims', aims);
     const mem = rssOf(server.pid);
     return {
+      provinceCount,
       cameras,
       nvrs: seeded.nvrCount,
       channels: seeded.nvrCount * CHANNELS_PER_NVR,

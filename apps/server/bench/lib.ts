@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -428,4 +429,26 @@ export const printFigure: Log = (label, v) =>
 export function timingKnobs(name: string): { n: number; warm: number; budgetMs: number } {
   const env = (k: string, d: number) => Number(process.env[`BENCH_${name}_${k}`] ?? d);
   return { n: env('REQUESTS', 200), warm: env('WARMUP', 20), budgetMs: env('BUDGET_MS', 15_000) };
+}
+
+/**
+ * A keep-alive HTTP/1.1 GET (node:http, one socket), the body read whole, compressed answers accepted like a
+ * browser's: the time a native HTTP stack sees. Node's `fetch` (undici) spends ≈ 0.3–0.8 ms of its own JavaScript per
+ * request on this machine, which a browser does not; the benches report both (docs/clients.md "Bench").
+ */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+export function keepAliveGet(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { agent: keepAlive, headers: { 'accept-encoding': 'br, gzip', ...headers } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }

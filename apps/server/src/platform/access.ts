@@ -92,6 +92,12 @@ export type ScopeResource = {
   region?: PgColumn;
   /** Column holding the row's client (客户), for "own client" (type 7, a client account); none → matches none. */
   client?: PgColumn;
+  /**
+   * Columns holding the first n digits of the region code (stored generated columns), by n: a region admin of an
+   * n-digit region is then `column = code`, which an index of `(tenant_id, column, <list order>)` serves in the
+   * list's order (docs/server.md "Region prefix columns"); other lengths use `starts_with` on `region`.
+   */
+  regionPrefixes?: Partial<Record<number, PgColumn>>;
   /** Columns a custom rule (type 5) may name: the resource's filter allowlist, each with the kind of its values. */
   columns: Record<string, { column: PgColumn; kind: ValueKind }>;
 };
@@ -179,7 +185,22 @@ export const deptAndBelow = (
  * the tenant administrator → none. `undefined` means every row of the tenant.
  */
 export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeResource): Promise<SQL | undefined> {
-  if (await isTenantAdmin(s, auth)) return undefined;
+  return (await dataScopeOf(s, auth, res)).where;
+}
+
+/**
+ * What a caller's data scope is, beside its WHERE: every row of the tenant (`all`), the rows of one region and below
+ * (`regionPrefix`, a single rule of type 6), or something else (`other`). A list may then take its total from
+ * counters kept by region instead of counting rows (CrudSpec `total`).
+ */
+export type ScopeShape = { all: true } | { all: false; regionPrefix: string | null };
+
+export async function dataScopeOf(
+  s: Services,
+  auth: AuthContext,
+  res: ScopeResource,
+): Promise<{ where: SQL | undefined; shape: ScopeShape }> {
+  if (await isTenantAdmin(s, auth)) return { where: undefined, shape: { all: true } };
   const rules = await rulesOf(s, auth, res.code);
   const effective: Rule[] = rules.length
     ? rules
@@ -188,7 +209,7 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
   for (const r of effective) {
     switch (r.scopeType) {
       case SCOPE_TYPES.all:
-        return undefined;
+        return { where: undefined, shape: { all: true } };
       case SCOPE_TYPES.own:
         parts.push(eq(res.owner, auth.userId));
         break;
@@ -202,11 +223,12 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
         // A region code is the prefix of every code below it (GB/T 2260); a user without a region sees none.
         // starts_with, not LIKE: it is leakproof, so under row-level security PostgreSQL may still use it as an
         // index range (LIKE is applied as a filter after the policy, over every row of the tenant).
-        parts.push(
-          res.region && auth.regionCode && /^\d+$/.test(auth.regionCode)
-            ? sql`starts_with(${res.region}, ${auth.regionCode})`
-            : sql`false`,
-        );
+        if (res.region && auth.regionCode && /^\d+$/.test(auth.regionCode)) {
+          const prefixColumn = res.regionPrefixes?.[auth.regionCode.length];
+          parts.push(
+            prefixColumn ? eq(prefixColumn, auth.regionCode) : sql`starts_with(${res.region}, ${auth.regionCode})`,
+          );
+        } else parts.push(sql`false`);
         break;
       case SCOPE_TYPES.ownClient:
         parts.push(res.client && auth.clientInfoId ? eq(res.client, auth.clientInfoId) : sql`false`);
@@ -235,5 +257,12 @@ export async function dataScopeSql(s: Services, auth: AuthContext, res: ScopeRes
         parts.push(sql`false`);
     }
   }
-  return parts.length === 1 ? parts[0] : or(...parts);
+  const region =
+    effective.length === 1 && effective[0].scopeType === SCOPE_TYPES.ownRegionAndBelow && res.region && auth.regionCode
+      ? auth.regionCode
+      : null;
+  return {
+    where: parts.length === 1 ? parts[0] : or(...parts),
+    shape: { all: false, regionPrefix: region && /^\d+$/.test(region) ? region : null },
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { fill, MAX_ID, msg, type Msg } from '@atrium/contract';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +10,15 @@ import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
 import { AppError, badRequest, forbidden, notFound, texts, type Text } from './errors.ts';
 import { permissionCodes } from '../modules/menu/service.ts';
-import { apiRuleMatches, apiRules, dataScopeSql, scopeResources, type ScopeResource } from './access.ts';
+import {
+  apiRuleMatches,
+  apiRules,
+  dataScopeOf,
+  dataScopeSql,
+  scopeResources,
+  type ScopeResource,
+  type ScopeShape,
+} from './access.ts';
 import { requireAuth } from './guard.ts';
 import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
@@ -108,6 +116,12 @@ export type CrudSpec<B extends z.ZodObject> = {
   unique?: Record<string, { field: string; text: Text }>;
   /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
   listParams?: Record<string, (value: string, auth: AuthContext) => SQL>;
+  /**
+   * An exact total kept elsewhere for a list with no filter but the data scope — counters maintained in the same
+   * transactions as the rows, read in the list's snapshot (docs/server.md "Totals from counters"); undefined: the rows
+   * are counted. Given the scope's shape (every row of the tenant, or one region prefix).
+   */
+  total?: (auth: AuthContext, shape: ScopeShape) => SQL | undefined;
   /** Adds what a screen shows beside a record (names of linked rows), for list and detail, batched per page. */
   decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Drops what must never leave the server. */
@@ -237,12 +251,14 @@ async function pageOf(
   where: SQL | undefined,
   orderBy: SQL[],
   q: { current: number; size: number },
+  totalOf?: SQL,
 ): Promise<{ rows: Row[]; n: number }> {
   const reader = rowReaderOf(t);
   const w = where ?? sql`true`;
   const order = sql.join(orderBy, sql`, `);
   const offset = (q.current - 1) * q.size;
-  const total = sql`(select count(*) from ${t} where ${w}) as "__total"`;
+  const counted = totalOf ?? sql`select count(*) from ${t} where ${w}`;
+  const total = sql`(${counted}) as "__total"`;
   const statement =
     offset === 0
       ? sql`select ${total}, ${reader.list} from ${t} where ${w} order by ${order} limit ${q.size}`
@@ -253,8 +269,8 @@ async function pageOf(
   const rows = found.rows;
   if (rows.length) return { rows: rows.map((r) => readRow(reader, r)), n: Number(rows[0].__total) };
   if (offset === 0) return { rows: [], n: 0 };
-  const [{ n }] = await tx.select({ n: count() }).from(t).where(where);
-  return { rows: [], n };
+  const counts = (await tx.execute(sql`select (${counted}) as n`)) as unknown as { rows: { n: unknown }[] };
+  return { rows: [], n: Number(counts.rows[0]?.n ?? 0) };
 }
 
 export type CrudService = ReturnType<typeof crudService>;
@@ -275,6 +291,11 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
   /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
   const scopeOf = async (auth: AuthContext) =>
     spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;
+  /** The data scope with its shape, for a list that may take its total from counters (`spec.total`). */
+  const scopeShapeOf = async (auth: AuthContext): Promise<{ where: SQL | undefined; shape: ScopeShape }> =>
+    spec.scope
+      ? dataScopeOf(s, auth, { ...spec.scope, columns: scopeColumns })
+      : { where: undefined, shape: { all: true } };
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
   /** Lists and details only read: a read-only transaction, fewer round trips on PostgreSQL (tenant-db.ts). */
   const read = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => readTenant(s.db, auth.tenantId, fn);
@@ -305,10 +326,14 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
         }
         return f(v, auth);
       });
-      const scope = await scopeOf(auth);
+      const { where: scope, shape } = await scopeShapeOf(auth);
+      // Only the data scope filters the list: a total kept by counters may stand for counting the rows.
+      const unfiltered = !q.where && !extra && params.every((p) => p === undefined);
+      const totalOf = spec.total && unfiltered ? spec.total(auth, shape) : undefined;
       return read(auth, async (tx) => {
         const where = live(auth, q.where, scope, extra, ...params);
-        const { rows, n } = await pageOf(tx, t, where, q.orderBy.length ? q.orderBy : [sql`${t.id} desc`], q);
+        const order = q.orderBy.length ? q.orderBy : [sql`${t.id} desc`];
+        const { rows, n } = await pageOf(tx, t, where, order, q, totalOf);
         const records = (rows as Row[]).map(present);
         return toPage(spec.decorate && records.length ? await spec.decorate(tx, auth, records) : records, n, q);
       });

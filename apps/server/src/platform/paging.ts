@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { msg } from '@atrium/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.ts';
 
 /** A list filter: how it compares, and what its values must look like (a bad value is a 400, never a query error). */
-export type Filter = { column: PgColumn; op: 'eq' | 'like' | 'in' | 'range'; kind?: ValueKind };
+/** `prefix`: a region code and everything below it (GB/T 2260 codes are their ancestors' prefixes). */
+export type Filter = { column: PgColumn; op: 'eq' | 'like' | 'in' | 'range' | 'prefix'; kind?: ValueKind };
 export type ValueKind = 'text' | 'int' | 'decimal' | 'id' | 'date';
 export type ListRules = {
   /** Query fields that filter, and how. Anything else in the query is a 400. */
@@ -71,7 +72,11 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
       continue;
     }
     if (f.op === 'like') conds.push(ilike(f.column, `%${escapeLike(v)}%`));
-    else if (f.op === 'in') {
+    else if (f.op === 'prefix') {
+      // starts_with, not LIKE: leakproof, so an index range under row-level security (docs/server.md).
+      if (!/^\d{1,12}$/.test(v)) throw badValue(key);
+      conds.push(sql`starts_with(${f.column}, ${v})`);
+    } else if (f.op === 'in') {
       const values = v
         .split(',')
         .map((x) => x.trim())

@@ -83,6 +83,8 @@ export type Hooks<F extends Record<string, FieldDef>> = {
    * table's region_code and client_id, if it has them).
    */
   scope?: { owner: PgColumn; dept: PgColumn; region?: PgColumn; client?: PgColumn };
+  /** An exact total for a list filtered by its data scope only (CrudSpec `total`, docs/server.md "Totals from counters"). */
+  total?: CrudSpec<z.ZodObject>['total'];
   /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
   treeNodes?: SQL;
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
@@ -208,7 +210,9 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
   for (const [name, f] of Object.entries(def.fields)) {
     const col = columns[name];
     if (!col) continue;
-    if (f.search) filters[name] = { column: col, op: f.search, kind: valueKind(f) };
+    // A region field's search is the region and everything below it (docs/resources.md "Search").
+    const op = f.kind === 'region' && f.search === 'eq' ? 'prefix' : f.search;
+    if (op) filters[name] = { column: col, op, kind: valueKind(f) };
     if (f.sort) sorts[name] = col;
   }
   sorts.createTime ??= table.createTime;
@@ -251,6 +255,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
           dept: hooks.scope?.dept ?? table.createDept,
           region: hooks.scope?.region ?? (table as unknown as { regionCode?: PgColumn }).regionCode,
           client: hooks.scope?.client ?? (table as unknown as { clientId?: PgColumn }).clientId,
+          regionPrefixes: regionPrefixesOf(table),
         }
       : undefined,
     tree: tree
@@ -272,6 +277,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
       : undefined,
     unique,
     listParams: hooks.listParams,
+    total: hooks.total,
     decorate: hooks.decorate,
     present,
     prepareSave: hooks.prepareSave,
@@ -454,3 +460,9 @@ function actionRoute(
 /** A module: a Fastify plugin that binds its resources and adds its own routes. */
 export type Module = (app: FastifyInstance, s: Services) => void | Promise<void>;
 export const defineModule = (m: Module) => m;
+
+/** The region prefix columns of a table made with `regionPrefixColumns()` (db/schema/columns.ts), by length. */
+function regionPrefixesOf(table: unknown): Partial<Record<number, PgColumn>> | undefined {
+  const t = table as { regionP2?: PgColumn; regionP4?: PgColumn };
+  return t.regionP2 && t.regionP4 ? { 2: t.regionP2, 4: t.regionP4 } : undefined;
+}

@@ -26,6 +26,7 @@ import { clientScopeSql } from '../client/service.ts';
 import { clientInfo } from '../client/table.ts';
 import { seal, unseal } from '../outbox/secrets.ts';
 import { bindDevice, unbindDevice } from '../subdomain/service.ts';
+import { deviceTotalOf } from '../statistics/service.ts';
 import { subDomain } from '../subdomain/table.ts';
 import { replaceChannels } from './channels.ts';
 import { seedMissingDeviceDefaults } from './defaults.ts';
@@ -310,6 +311,9 @@ export default defineModule(async (root, s) => {
 
   // ——— Cameras and NVRs ———
   const cameraBinding = bindResource(cameradevice, cameraDevice, {
+    // An unfiltered list of the tenant or of a region takes its total from the statistics counters, not a count of
+    // a province's rows on every request (docs/devices.md "Camera list").
+    total: deviceTotalOf,
     output: {
       // The device's MQTT secret, in the answer to `save` only (never stored in the clear, never answered again).
       deviceSecret: { type: 'string' },

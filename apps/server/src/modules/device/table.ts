@@ -10,7 +10,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { idColumn, ts } from '../../db/schema/columns.ts';
+import { idColumn, regionPrefixColumns, ts } from '../../db/schema/columns.ts';
 import { tenantTable } from '../../db/schema/tables.ts';
 import { clientInfo } from '../client/table.ts';
 import { subDomain } from '../subdomain/table.ts';
@@ -91,6 +91,7 @@ export const cameraDevice = tenantTable(
     manufacturer: varchar('manufacturer', { length: 64 }),
     model: varchar('model', { length: 64 }),
     regionCode: varchar('region_code', { length: 12 }).notNull(),
+    ...regionPrefixColumns(),
     address: varchar('address', { length: 255 }),
     lng: numeric('lng', { precision: 10, scale: 6, mode: 'number' }),
     lat: numeric('lat', { precision: 10, scale: 6, mode: 'number' }),
@@ -122,6 +123,10 @@ export const cameraDevice = tenantTable(
     index('camera_device_list_idx')
       .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id, t.regionCode.op('varchar_pattern_ops'))
       .where(live),
+    // A province's or a city's admin (data scope `region_p2 = …` / `region_p4 = …`): its page N in the list's order
+    // from these alone, however deep (docs/devices.md "Camera list").
+    index('camera_device_p2_list_idx').on(t.tenantId, t.regionP2, t.createTime.desc().nullsFirst(), t.id).where(live),
+    index('camera_device_p4_list_idx').on(t.tenantId, t.regionP4, t.createTime.desc().nullsFirst(), t.id).where(live),
     // The offline sweep (docs/devices.md "Device access") reads only the online devices gone silent.
     index('camera_device_online_seen_idx')
       .on(t.tenantId, t.lastSeen)

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { msg } from '@atrium/contract';
 import type { Db } from '../../db/client.ts';
-import { isTenantAdmin, rulesOf, SCOPE_TYPES } from '../../platform/access.ts';
+import { isTenantAdmin, rulesOf, SCOPE_TYPES, type ScopeShape } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { MAX_PAGE_SIZE } from '../../platform/paging.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { statisticsTexts as texts } from './messages.ts';
+import { statDeviceCounter as counter } from './table.ts';
 
 /**
  * Statistics by region (docs/devices.md "Statistics"): who sees what, which child regions a region has, and where
@@ -37,6 +38,21 @@ export async function statScopeOf(s: Services, auth: AuthContext, code: string):
     return { kind: 'region', prefix: auth.regionCode };
   if (types.has(SCOPE_TYPES.ownClient) && auth.clientInfoId) return { kind: 'client', clientId: auth.clientInfoId };
   return { kind: 'none' };
+}
+
+/**
+ * The number of live devices a device list filtered by its data scope only has, from the counters (the camera list's
+ * `total`, docs/devices.md "Camera list"): the tenant's, or a region's down to a district. The counters change in the
+ * transactions that change the devices, so the list's snapshot reads them equal to a count of its rows. Below a
+ * district (or any other scope) → undefined: the rows are counted.
+ */
+export function deviceTotalOf(auth: AuthContext, shape: ScopeShape): SQL | undefined {
+  const tenant = sql`${counter.tenantId} = ${auth.tenantId}`;
+  if (shape.all) return sql`select coalesce(sum(${counter.total}), 0) from ${counter} where ${tenant}`;
+  const prefix = shape.regionPrefix;
+  if (!prefix || prefix.length > DISTRICT) return undefined;
+  return sql`select coalesce(sum(${counter.total}), 0) from ${counter}
+    where ${tenant} and starts_with(${counter.district}, ${prefix})`;
 }
 
 /** A `regionCode` parameter: empty → undefined (the caller's top region); `00` or a code of 2/4/6/9/12 digits. */

@@ -1,0 +1,4 @@
+ALTER TABLE "camera_device" ADD COLUMN "region_p2" varchar(2) GENERATED ALWAYS AS (left(region_code, 2)) STORED;--> statement-breakpoint
+ALTER TABLE "camera_device" ADD COLUMN "region_p4" varchar(4) GENERATED ALWAYS AS (left(region_code, 4)) STORED;--> statement-breakpoint
+CREATE INDEX "camera_device_p2_list_idx" ON "camera_device" USING btree ("tenant_id","region_p2","create_time" DESC NULLS FIRST,"id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "camera_device_p4_list_idx" ON "camera_device" USING btree ("tenant_id","region_p4","create_time" DESC NULLS FIRST,"id") WHERE is_deleted = 0;
