@@ -64,6 +64,14 @@ async function walk(token: string, filter = '') {
 }
 
 let byRegion: Record<string, string[]>;
+/** Each shape of data scope with the region prefix it sees ('' = the whole tenant). */
+const callers = () =>
+  [
+    [admin, ''],
+    [province, '11'],
+    [city, '1101'],
+    [district, '110101'],
+  ] as const;
 let province: string;
 let city: string;
 let district: string;
@@ -96,12 +104,7 @@ const expected = (prefix: string) =>
 
 describe('camera list: totals and pages by data scope', () => {
   it('each caller’s pages hold exactly its rows and every page answers the same total', async () => {
-    for (const [token, prefix] of [
-      [admin, ''],
-      [province, '11'],
-      [city, '1101'],
-      [district, '110101'],
-    ] as const) {
+    for (const [token, prefix] of callers()) {
       const { ids, totals } = await walk(token);
       expect(ids.sort()).toEqual(expected(prefix).sort());
       expect(totals).toEqual([expected(prefix).length]);
@@ -134,12 +137,7 @@ describe('camera list: totals and pages by data scope', () => {
     const gone = byRegion['110101'].pop()!;
     const res = await client(t, admin).post(`${api}/remove?ids=${gone}`);
     expect(res.statusCode).toBe(200);
-    for (const [token, prefix] of [
-      [admin, ''],
-      [province, '11'],
-      [city, '1101'],
-      [district, '110101'],
-    ] as const) {
+    for (const [token, prefix] of callers()) {
       const past = await page(token, 'size=2&current=40');
       expect([past.records, past.total]).toEqual([[], expected(prefix).length]);
       expect((await page(token, 'size=100')).records.map((r) => r.id)).not.toContain(gone);
