@@ -53,6 +53,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ATRIUM_MQTT_PORT: String(mqttPort),
+      // A closed cell's stream ends this long after its last touch (docs/devices.md "Stream manager"): above the
+      // viewer's 10 s touch, so a watched stream is never cut, and short enough for the video specs' last wait.
+      ATRIUM_STREAM_IDLE_SECONDS: process.env.ATRIUM_STREAM_IDLE_SECONDS ?? '12',
     },
   },
 });

@@ -1,61 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
-import { captchaCode, login } from './helpers.ts';
+import { login } from './helpers.ts';
+import { adminHeaders, serverFfmpeg } from './device-helpers.ts';
 
 /**
  * Live video (docs/devices.md "Live video"): a camera pointing at the loopback test camera (rtsp-server-perl fed by
  * ffmpeg) and at the fake ONVIF service is added through the camera API; the monitoring screen plays it (the
  * <video>'s time advances), a PTZ press and release reach the fake as ContinuousMove then Stop, and closing the cell
- * ends the server's ffmpeg once the idle time passed. Run with a short idle time: ATRIUM_STREAM_IDLE_SECONDS=6.
+ * ends the server's ffmpeg once the idle time passed. playwright.config.ts gives the server a short idle time (ATRIUM_STREAM_IDLE_SECONDS, 12 s by default).
  */
 
 const STAMP = String(Date.now()).slice(-6);
 const PORT = Number(process.env.E2E_CAMERA_PORT ?? 18340);
 let cam: TestCamera;
 let onvif: OnvifFake;
-
-async function adminHeaders(request: APIRequestContext) {
-  const { key } = (await (await request.get('/api/blade-auth/oauth/captcha')).json()) as { key: string };
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: {
-      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
-      'Tenant-Id': '000000',
-      'Captcha-Key': key,
-      'Captcha-Code': await captchaCode(key),
-    },
-    params: {
-      tenantId: '000000',
-      username: 'admin',
-      password: createHash('md5').update('admin').digest('hex'),
-      grant_type: 'captcha',
-      scope: 'all',
-      type: 'account',
-    },
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
-  return { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
-}
-
-/** ffmpeg processes of the e2e server's stream folders. */
-function serverFfmpeg(): number {
-  const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');
-  let n = 0;
-  for (const p of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (cmd.startsWith('ffmpeg') && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return n;
-}
 
 test.beforeAll(async () => {
   cam = await startTestCamera({ clientPort: PORT, sourcePort: PORT + 1 });

@@ -1,7 +1,8 @@
 // Live video (docs/devices.md "Live video", BENCH_ONLY=video): the app in this process on an embedded database, the
 // test camera of test/support (rtsp-server-perl fed by ffmpeg's test pattern, real RTSP on loopback). Measured:
 // queryDeviceVideo → the first segment fetched through the HLS address (10 cold starts, the stream stopped between
-// them), and the CPU share of each running copied stream's ffmpeg (/proc/<pid>/stat over a window).
+// them), the CPU share of each running copied stream's ffmpeg (/proc/<pid>/stat over a window), then the user's
+// figure in Chromium: click on the camera → first frame shown (bench/video-browser.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { md5Hex } from '../src/platform/password.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { startTestCamera } from '../test/support/test-camera.ts';
 import { BASIC, median, runIfMain, sleep, type Log } from './lib.ts';
+import { benchVideoFirstFrame } from './video-browser.ts';
 
 const env = (k: string, d: number) => Number(process.env[`BENCH_VIDEO_${k}`] ?? d);
 
@@ -27,7 +29,7 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-export async function benchVideo(_serverDir: string, print: Log = (l, v) => console.log(l, v)) {
+export async function benchVideo(serverDir: string, print: Log = (l, v) => console.log(l, v)) {
   const runs = env('RUNS', 10);
   const streams = env('STREAMS', 4);
   const windowS = env('WINDOW_SECONDS', 10);
@@ -140,6 +142,18 @@ export async function benchVideo(_serverDir: string, print: Log = (l, v) => cons
     );
     results.processesLeftAfterClose = left.length;
     print('video: ffmpeg processes left after close', left.length);
+
+    // The same camera clicked on the monitoring screen in Chromium → its first frame (bench/video-browser.ts).
+    results.firstFrameInBrowser = await benchVideoFirstFrame({
+      serverDir,
+      camUrl: cam.url,
+      print,
+      runs,
+      port: env('WEB_PORT', port + 2),
+    }).catch((err: Error) => {
+      console.error(`video: click → first frame in Chromium FAILED: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
   } finally {
     await database.close();
     await cam.stop();

@@ -414,7 +414,7 @@ describe('NVR channels', () => {
     expect([alone.statusCode, alone.json().msg]).toEqual([400, texts.channelWithoutNvr.zh]);
     const theirs = await saved(camera({ deviceType: '118' }), other);
     const cross = await save(camera({ nvrId: theirs.id }));
-    expect([cross.statusCode, cross.json().msg]).toEqual([400, texts.nvrUnknown.zh]);
+    expect([cross.statusCode, cross.json().msg]).toEqual([404, texts.nvrUnknown.zh]);
   });
 });
 

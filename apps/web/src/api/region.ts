@@ -1,5 +1,5 @@
 import type { AxiosProgressEvent } from 'axios';
-import { region } from '@atrium/contract/resources/system/region';
+import { region, REGION_NAMES_MAX } from '@atrium/contract/resources/system/region';
 import { notify } from '../app/notify';
 import { get, http } from './http';
 
@@ -36,6 +36,46 @@ export function regionChildren(parentCode: string): Promise<RegionNode[]> {
 export function forgetRegionLevels(parentCode?: string) {
   if (parentCode === undefined) levels.clear();
   else levels.delete(parentCode);
+}
+
+/** A region's name, as `names?codes=` answers it. */
+export type RegionName = { code: string; name: string };
+
+type Waiter = { resolve: (name: string | null) => void; reject: (err: unknown) => void };
+/** Codes asked since the last call went out, with whoever waits for each. */
+let asked = new Map<string, Waiter[]>();
+let flush: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * The name of a region by code (null: no live region has it). Every code asked within one task — the region cells of
+ * a page of records rendering together — goes out as one `names?codes=` call (split at REGION_NAMES_MAX codes), so a
+ * page costs one request, not one per row (docs/web.md "Field types"). The cells cache the answers per code.
+ */
+export function regionName(code: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    asked.set(code, [...(asked.get(code) ?? []), { resolve, reject }]);
+    flush ??= setTimeout(sendNames, 0);
+  });
+}
+
+function sendNames() {
+  const batch = asked;
+  asked = new Map();
+  flush = null;
+  const codes = [...batch.keys()];
+  for (let i = 0; i < codes.length; i += REGION_NAMES_MAX) {
+    const chunk = codes.slice(i, i + REGION_NAMES_MAX);
+    // A failure leaves the cells on their codes: no toast per page.
+    get<RegionName[]>(`${BASE}/names`, { codes: chunk.join(',') }, { meta: { whitelist: [400, 403, 404] } }).then(
+      (rows) => {
+        const names = new Map(rows.map((r) => [r.code, r.name]));
+        for (const c of chunk) for (const w of batch.get(c) ?? []) w.resolve(names.get(c) ?? null);
+      },
+      (err: unknown) => {
+        for (const c of chunk) for (const w of batch.get(c) ?? []) w.reject(err);
+      },
+    );
+  }
 }
 
 export type ImportSummary = {

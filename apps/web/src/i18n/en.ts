@@ -211,6 +211,9 @@ const en: Messages = {
     rangeFrom: 'Min',
     rangeTo: 'Max',
     upload: 'Upload',
+    moreFilters: 'More filters',
+    fewerFilters: 'Fewer filters',
+    activeFilters: '{{n}} folded filters set',
   },
   system: { granted: 'Granted', shownOnce: 'This is shown only once: copy it now and keep it safe.' },
   param: {

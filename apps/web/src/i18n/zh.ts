@@ -205,6 +205,9 @@ const zh = {
     rangeFrom: '最小值',
     rangeTo: '最大值',
     upload: '上传',
+    moreFilters: '展开',
+    fewerFilters: '收起',
+    activeFilters: '{{n}} 个收起的条件已填写',
   },
   system: { granted: '授权成功', shownOnce: '此信息只显示这一次，请立即复制并妥善保存。' },
   param: {

@@ -63,7 +63,7 @@ export default function Home() {
       ) : null}
       {screen('device_ranking') ? (
         <Col span={24}>
-          <RankingsWidget />
+          <RankingsWidget more={screen('device_ranking')?.path} />
         </Col>
       ) : null}
       {clients ? (

@@ -511,6 +511,9 @@ export class DeviceAccess {
       eid: p.eventId,
       at: p.last.receivedAt,
     }));
+    // `for no key update`: a camera naming an NVR holds a key-share lock on it, which a heartbeat need not wait for
+    // (docs/devices.md "Links between cameras and channels"). An NVR's status change moves its channels' status in
+    // the same statement (trigger `channel_status_follow`, migration 0032).
     const res = await withTenant(this.s.db, tenantId, (tx) =>
       tx.execute(sql`
         with v as (
@@ -522,7 +525,7 @@ export class DeviceAccess {
           from camera_device d join v on v.id = d.id
           where d.tenant_id = ${tenantId} and d.is_deleted = 0 and d.status <> 2 and d.version = v.ver
             and (d.last_seen is null or d.last_seen <= to_timestamp(v.seen / 1000.0))
-          for update of d
+          for no key update of d
         ),
         u as (
           update camera_device d set last_seen = to_timestamp(o.seen / 1000.0), status = o.st
@@ -589,6 +592,7 @@ export class DeviceAccess {
         );
         if (!due.length) return 0;
         const rows = due.map((r) => ({ id: r.id, eid: newId() }));
+        // An NVR swept offline takes its channels offline in the same statement (trigger, migration 0032).
         const res = await tx.execute(sql`
           with v as (select * from json_to_recordset(${JSON.stringify(rows)}::json) as v(id bigint, eid bigint)),
           o as (
@@ -596,7 +600,7 @@ export class DeviceAccess {
             from camera_device d join v on v.id = d.id
             where d.tenant_id = ${tenantId} and d.is_deleted = 0 and d.status = 1
               and (d.last_seen is null or d.last_seen < ${cutoff.toISOString()}::timestamptz)
-            for update of d
+            for no key update of d
           ),
           u as (update camera_device d set status = 0 from o where d.id = o.id and d.tenant_id = ${tenantId} returning 1),
           e as (

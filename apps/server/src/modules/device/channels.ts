@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { fill, MAX_ID } from '@atrium/contract';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { DEVICE_TYPES } from '@atrium/contract/resources/device/cameradevice';
 import { deviceTexts as texts } from './messages.ts';
 import { cameraDevice, nvrChannel } from './table.ts';
@@ -35,22 +35,124 @@ export function checkChannels(channels: ChannelInput[]): void {
     if (c.cameraId != null && !(/^\d{1,19}$/.test(c.cameraId) && BigInt(c.cameraId) <= MAX_ID))
       throw badRequest(texts.cameraUnknown);
   }
+  // A camera shows on one channel (docs/devices.md "Links between cameras and channels").
+  const byCamera = new Map<string, number>();
+  for (const c of channels) {
+    if (!c.cameraId) continue;
+    const first = byCamera.get(c.cameraId);
+    if (first !== undefined) throw badRequest(fill(texts.cameraTwice, { a: first, b: c.channelNo }));
+    byCamera.set(c.cameraId, c.channelNo);
+  }
+}
+
+/** The unique index of links: one live camera per (NVR, channel number) (migration 0033). */
+export const LINK_INDEX = 'camera_device_channel_uq';
+
+/** A write that met another transaction's link to the same channel (the unique index): a 400, never a 500. */
+export function linkConflict(err: unknown): AppError | null {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    const pgErr = e as { code?: string; constraint?: string; constraint_name?: string };
+    if (pgErr.code === '23505' && (pgErr.constraint ?? pgErr.constraint_name) === LINK_INDEX)
+      return badRequest(texts.channelTakenRace);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /**
- * Replaces one NVR's channel list (docs/devices.md "Device records"), in the caller's transaction: the NVR row is
- * locked FOR UPDATE (two replaces of one NVR take turns: the last one wins), channels are upserted by number, the
- * live channels missing from the list are soft-removed, camera links are kept unless the list names them, and
- * every channel takes the NVR's region and client. The NVR must be a live type-118 device of the tenant (404
- * otherwise); a linked camera must be a live non-NVR device of the tenant (400). Used by `saveNvrChannelInfo` and
- * by device access when a device message carries a channel list.
+ * Locks NVR rows in id order. `key share` (a camera naming or leaving an NVR) lets heartbeats and other cameras go on
+ * but waits for `update` (a channel list replaced, a channel's link written, the NVR removed), so the channel rows of
+ * one NVR are written by one of those at a time (docs/devices.md "Links between cameras and channels").
+ */
+export async function lockNvrs(
+  tx: Db,
+  tenantId: string,
+  ids: (string | null | undefined)[],
+  strength: 'update' | 'key share',
+) {
+  const list = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!list.length) return [];
+  return tx
+    .select({ id: cameraDevice.id, deviceType: cameraDevice.deviceType, isDeleted: cameraDevice.isDeleted })
+    .from(cameraDevice)
+    .where(and(eq(cameraDevice.tenantId, tenantId), inArray(cameraDevice.id, list)))
+    .orderBy(asc(cameraDevice.id))
+    .for(strength);
+}
+
+/**
+ * Links one channel (NVR, number) to a camera, or unlinks it (`cameraId` null), by writing the truth — the cameras'
+ * `nvr_id` / `channel_no` — in the caller's transaction; the triggers of migration 0032 derive the channels'
+ * `camera_id`. The camera that showed on the channel loses its channel number (it stays behind the NVR); the camera
+ * linked leaves the channel it showed on. The caller holds the NVR `FOR UPDATE` and checked the camera.
+ */
+export async function setChannelCamera(
+  tx: Db,
+  tenantId: string,
+  nvrId: string,
+  channelNo: number,
+  cameraId: string | null,
+): Promise<boolean> {
+  const holders = await tx
+    .update(cameraDevice)
+    .set({ channelNo: null, version: sql`${cameraDevice.version} + 1` })
+    .where(
+      and(
+        eq(cameraDevice.tenantId, tenantId),
+        eq(cameraDevice.isDeleted, 0),
+        eq(cameraDevice.nvrId, nvrId),
+        eq(cameraDevice.channelNo, channelNo),
+        cameraId ? ne(cameraDevice.id, cameraId) : undefined,
+      ),
+    )
+    .returning({ id: cameraDevice.id });
+  if (!cameraId) return holders.length > 0;
+  const moved = await tx
+    .update(cameraDevice)
+    .set({ nvrId, channelNo, version: sql`${cameraDevice.version} + 1` })
+    .where(
+      and(
+        eq(cameraDevice.tenantId, tenantId),
+        eq(cameraDevice.id, cameraId),
+        sql`(${cameraDevice.nvrId} is distinct from ${nvrId} or ${cameraDevice.channelNo} is distinct from ${channelNo})`,
+      ),
+    )
+    .returning({ id: cameraDevice.id });
+  return holders.length > 0 || moved.length > 0;
+}
+
+/**
+ * The cameras a channel-side write names: live devices of the tenant in the caller's data scope on cameras (404
+ * otherwise, like every reference), none of them an NVR (400).
+ */
+export async function checkLinkedCameras(tx: Db, tenantId: string, ids: string[], scope?: SQL): Promise<void> {
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: cameraDevice.id, deviceType: cameraDevice.deviceType })
+    .from(cameraDevice)
+    .where(
+      and(eq(cameraDevice.tenantId, tenantId), inArray(cameraDevice.id, ids), eq(cameraDevice.isDeleted, 0), scope),
+    );
+  if (found.length !== new Set(ids).size) throw new AppError(404, texts.cameraUnknown);
+  if (found.some((c) => c.deviceType === DEVICE_TYPES.nvr)) throw badRequest(texts.channelCameraIsNvr);
+}
+
+/**
+ * Replaces one NVR's channel list (docs/devices.md "Channels"), in the caller's transaction: the NVR row is locked
+ * FOR UPDATE (two replaces of one NVR take turns: the last one wins), channels are upserted by number, the live
+ * channels missing from the list are soft-removed (the cameras naming them keep their link, shown again when the
+ * number comes back), and every channel takes the NVR's region and client. A channel's `cameraId` in the list writes
+ * the link's truth on the cameras (`setChannelCamera`); absent, the link stays. The NVR must be a live type-118
+ * device of the tenant (404 otherwise); a linked camera must be a live camera of the tenant in `cameraScope` (404)
+ * and not an NVR (400). Used by `saveNvrChannelInfo` and by device access when a device message carries a channel list.
  */
 export async function replaceChannels(
   tx: Db,
   tenantId: string,
   nvrId: string,
   channels: ChannelInput[],
-  opts: { userId?: string | null; now?: Date } = {},
+  opts: { userId?: string | null; now?: Date; cameraScope?: SQL } = {},
 ): Promise<ReplaceResult> {
   checkChannels(channels);
   const now = opts.now ?? new Date();
@@ -68,21 +170,13 @@ export async function replaceChannels(
   if (!nvr) throw notFound();
   if (nvr.deviceType !== DEVICE_TYPES.nvr) throw badRequest(texts.nvrNotNvr);
 
-  const cameraIds = [...new Set(channels.map((c) => c.cameraId).filter((id): id is string => !!id))];
-  if (cameraIds.length) {
-    const found = await tx
-      .select({ id: cameraDevice.id })
-      .from(cameraDevice)
-      .where(
-        and(
-          eq(cameraDevice.tenantId, tenantId),
-          inArray(cameraDevice.id, cameraIds),
-          eq(cameraDevice.isDeleted, 0),
-          ne(cameraDevice.deviceType, DEVICE_TYPES.nvr),
-        ),
-      );
-    if (found.length !== cameraIds.length) throw badRequest(texts.cameraUnknown);
-  }
+  const named = channels.filter((c) => c.cameraId !== undefined);
+  await checkLinkedCameras(
+    tx,
+    tenantId,
+    named.map((c) => c.cameraId).filter((id): id is string => !!id),
+    opts.cameraScope,
+  );
 
   const existing = await tx
     .select()
@@ -91,6 +185,13 @@ export async function replaceChannels(
   const byNo = new Map(existing.map((c) => [c.channelNo, c]));
   const wanted = new Set(channels.map((c) => c.channelNo));
   const result: ReplaceResult = { added: 0, updated: 0, removed: 0 };
+
+  // The links first (the truth, on the cameras), channel by channel: each frees its number of any other camera, then
+  // takes the camera named (which leaves its own channel) — a swap of two cameras never meets the unique index. The
+  // triggers derive the channels' camera_id, new channels included.
+  const relinked = new Set<number>();
+  for (const c of named)
+    if (await setChannelCamera(tx, tenantId, nvrId, c.channelNo, c.cameraId ?? null)) relinked.add(c.channelNo);
 
   const gone = existing.filter((c) => !wanted.has(c.channelNo)).map((c) => c.id);
   if (gone.length) {
@@ -107,6 +208,7 @@ export async function replaceChannels(
     const code = c.channelCode || null;
     const name = c.name ?? null;
     if (!old) {
+      // camera_id and status are the triggers' (the camera naming this number, the NVR's status).
       inserts.push({
         id: newId(),
         tenantId,
@@ -114,10 +216,8 @@ export async function replaceChannels(
         channelNo: c.channelNo,
         channelCode: code,
         name,
-        cameraId: c.cameraId ?? null,
         regionCode: nvr.regionCode,
         clientId: nvr.clientId,
-        status: 0,
         createUser: userId,
         createTime: now,
         updateUser: userId,
@@ -125,20 +225,20 @@ export async function replaceChannels(
       });
       continue;
     }
-    const cameraId = c.cameraId === undefined ? old.cameraId : c.cameraId;
     const same =
       old.channelCode === code &&
       old.name === name &&
-      old.cameraId === cameraId &&
       old.regionCode === nvr.regionCode &&
       old.clientId === nvr.clientId;
-    if (same) continue;
+    if (same) {
+      if (relinked.has(c.channelNo)) result.updated += 1;
+      continue;
+    }
     await tx
       .update(nvrChannel)
       .set({
         channelCode: code,
         name,
-        cameraId,
         regionCode: nvr.regionCode,
         clientId: nvr.clientId,
         updateUser: userId,

@@ -36,6 +36,20 @@ export const deviceTexts = {
   nvrUnknown: { zh: '所属NVR不存在', en: 'The NVR does not exist' },
   nvrNotNvr: { zh: '所选设备不是NVR（设备类型118）', en: 'The device chosen is not an NVR (device type 118)' },
   nvrBehindNvr: { zh: 'NVR不能挂在另一台NVR下', en: 'An NVR cannot sit behind another NVR' },
+  nvrSelf: { zh: '设备不能挂在自身下', en: 'A device cannot sit behind itself' },
+  channelTaken: {
+    zh: '该NVR的通道 {no} 已关联摄像机“{name}”，请先解除',
+    en: 'Channel {no} of this NVR is already linked to camera "{name}"; unlink it first',
+  },
+  channelTakenRace: {
+    zh: '该NVR通道已被其他摄像机关联，请刷新后重试',
+    en: 'This NVR channel has just been linked to another camera; refresh and try again',
+  },
+  channelCameraIsNvr: { zh: '通道只能关联摄像机，不能关联NVR', en: 'A channel links a camera, not an NVR' },
+  cameraTwice: {
+    zh: '同一摄像机不能同时关联通道 {a} 和 {b}',
+    en: 'One camera cannot be linked to both channel {a} and channel {b}',
+  },
   channelWithoutNvr: {
     zh: '填写NVR通道号时须选择所属NVR',
     en: 'A channel number needs the NVR it belongs to',

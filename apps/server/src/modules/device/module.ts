@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { fill, msg, type Msg } from '@atrium/contract';
 import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { idParam, rawQuery, writeAudit, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, langOf, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, langOf, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
@@ -28,8 +28,16 @@ import { seal, unseal } from '../outbox/secrets.ts';
 import { bindDevice, unbindDevice } from '../subdomain/service.ts';
 import { deviceTotalOf } from '../statistics/service.ts';
 import { subDomain } from '../subdomain/table.ts';
-import { replaceChannels } from './channels.ts';
+import {
+  checkLinkedCameras,
+  LINK_INDEX,
+  linkConflict,
+  lockNvrs,
+  replaceChannels,
+  setChannelCamera,
+} from './channels.ts';
 import { seedMissingDeviceDefaults } from './defaults.ts';
+import { englishTreeTitles } from './titles.ts';
 import { deviceTexts as texts } from './messages.ts';
 import {
   checkDeviceIdentity,
@@ -117,6 +125,7 @@ export default defineModule(async (root, s) => {
           throw badRequest(fill(texts.dictInUse, { name: String(r.name) }));
     },
   });
+  englishTreeTitles(root, s);
   const dictSvc = resourceRoutes(root, s, dictBinding);
   void dictSvc;
 
@@ -355,6 +364,15 @@ export default defineModule(async (root, s) => {
     },
     async beforeRemove(tx, ids, auth, rows) {
       const nvrs = rows.filter((r) => r.deviceType === DEVICE_TYPES.nvr).map((r) => r.id);
+      // The NVRs removed are locked first: a camera naming one meanwhile waits (its key-share lock), then finds it gone.
+      await lockNvrs(tx, auth.tenantId, nvrs, 'update');
+      // The NVRs of removed cameras: their channels lose the link (the triggers of migration 0032).
+      await lockNvrs(
+        tx,
+        auth.tenantId,
+        rows.map((r) => r.nvrId as string | null).filter((id) => id && !nvrs.includes(id)),
+        'key share',
+      );
       if (nvrs.length) {
         const [channel] = await tx
           .select({ nvr: nvrChannel.nvrDeviceId })
@@ -371,11 +389,7 @@ export default defineModule(async (root, s) => {
         const hit = channel?.nvr ?? behind?.nvr;
         if (hit) throw badRequest(fill(texts.nvrHasChildren, { name: String(rows.find((r) => r.id === hit)?.name) }));
       }
-      // Channels showing a removed camera lose the link; bound sub-domains count one device fewer.
-      await tx
-        .update(nvrChannel)
-        .set({ cameraId: null, updateUser: auth.userId, updateTime: s.now(), version: sql`${nvrChannel.version} + 1` })
-        .where(and(live(nvrChannel, auth.tenantId), inArray(nvrChannel.cameraId, ids)));
+      // Bound sub-domains count one device fewer. (Channels showing a removed camera lose the link by trigger.)
       for (const r of rows) if (r.subDomainId) await unbindDevice(tx, auth.tenantId, String(r.subDomainId));
     },
     async decorate(tx, auth, rows) {
@@ -401,6 +415,11 @@ export default defineModule(async (root, s) => {
       }));
     },
   });
+  // Two cameras linked to one channel at once: the loser meets the unique index — a 400 saying so, not "exists".
+  cameraBinding.spec.unique = {
+    ...cameraBinding.spec.unique,
+    [LINK_INDEX]: { field: 'channelNo', text: texts.channelTakenRace },
+  };
   const cameraSvc = resourceRoutes(root, s, cameraBinding);
 
   // The spec's list: the same filters and data scope as pageList, answered as an array (pickers), at most 1000.
@@ -479,21 +498,35 @@ export default defineModule(async (root, s) => {
 
   // ——— NVR channels ———
   const channelBinding = bindResource(nvrchannelinfo, nvrChannel, {
-    async beforeSave({ tx, auth, input }) {
+    // The caller's data scope on cameras (a cached read: before the transaction) — a channel links only those.
+    async prepareSave({ auth }) {
+      return { cameraScope: await cameraSvc.scopeOf(auth) };
+    },
+    // A channel's camera is written where the link lives, on the cameras (docs/devices.md "Links between cameras and
+    // channels"); the channel's camera_id follows by trigger.
+    async beforeSave({ tx, auth, input, existing, state }) {
+      if (!existing || !('cameraId' in input)) return;
       const cameraId = input.cameraId ? String(input.cameraId) : null;
+      const nvrId = String(existing.nvrDeviceId);
+      const [nvr] = await lockNvrs(tx, auth.tenantId, [nvrId], 'update');
+      if (!nvr || nvr.isDeleted !== 0) throw notFound();
       if (cameraId) {
-        const [cam] = await tx
-          .select({ id: cameraDevice.id })
-          .from(cameraDevice)
-          .where(
-            and(
-              live(cameraDevice, auth.tenantId),
-              eq(cameraDevice.id, cameraId),
-              ne(cameraDevice.deviceType, DEVICE_TYPES.nvr),
-            ),
-          );
-        if (!cam) throw fieldError('cameraId', texts.cameraUnknown);
+        await checkLinkedCameras(tx, auth.tenantId, [cameraId], state.cameraScope as SQL | undefined);
       }
+      await setChannelCamera(tx, auth.tenantId, nvrId, Number(existing.channelNo), cameraId);
+      return { cameraId };
+    },
+    // A channel removed by staff unlinks its camera (which stays behind the NVR, without a channel number); a channel
+    // dropped from a replaced list keeps it (the number may come back).
+    async beforeRemove(tx, _ids, auth, rows) {
+      await lockNvrs(
+        tx,
+        auth.tenantId,
+        rows.map((r) => String(r.nvrDeviceId)),
+        'update',
+      );
+      for (const r of rows)
+        if (r.cameraId) await setChannelCamera(tx, auth.tenantId, String(r.nvrDeviceId), Number(r.channelNo), null);
     },
     async decorate(tx, auth, rows) {
       const byId = await namesByIds(
@@ -534,6 +567,10 @@ export default defineModule(async (root, s) => {
       return c.id;
     },
   });
+  channelBinding.spec.unique = {
+    ...channelBinding.spec.unique,
+    [LINK_INDEX]: { field: 'cameraId', text: texts.channelTakenRace },
+  };
   const channelSvc = resourceRoutes(root, s, channelBinding);
 
   const channelBody = z.object({
@@ -578,13 +615,15 @@ export default defineModule(async (root, s) => {
             name: c.name ?? null,
             ...(c.cameraId !== undefined ? { cameraId: c.cameraId } : {}),
           })),
-          { userId: auth.userId, now: s.now() },
+          { userId: auth.userId, now: s.now(), cameraScope: scope },
         );
         await writeAudit(s, tx, auth, req.id, nvrchannelinfo.code, 'replace', nvrDeviceId, null, {
           ...done,
           channels: channels.length,
         });
         return done;
+      }).catch((err: unknown) => {
+        throw linkConflict(err) ?? err;
       });
       const list = await channelSvc.list(auth, { nvrDeviceId, size: '1000' });
       return ok({ ...result, channels: list.records }, fill(texts.channelsSaved, result));
@@ -647,19 +686,43 @@ async function cameraBeforeSave(
     if (!c) throw fieldError('clientId', texts.clientUnknown);
   }
 
-  // Behind an NVR: a live NVR of the tenant that the caller sees; never an NVR behind an NVR.
+  // Behind an NVR (docs/devices.md "Links between cameras and channels"): the camera's (nvrId, channelNo) is the
+  // truth of its link; a live NVR of the tenant that the caller sees (404 otherwise, like every reference), never
+  // itself, never an NVR behind an NVR; one camera per channel (the unique index decides between two at once).
   const nvrId = pick('nvrId') ? String(pick('nvrId')) : null;
-  const channelNo = pick('channelNo');
+  let channelNo = pick('channelNo');
+  // Leaving the NVR without saying the channel leaves the channel too.
+  if (!nvrId && 'nvrId' in input && !('channelNo' in input) && channelNo != null) {
+    channelNo = null;
+    out.channelNo = null;
+  }
   if (channelNo != null && !nvrId) throw fieldError('channelNo', texts.channelWithoutNvr);
+  if (existing && nvrId === existing.id) throw fieldError('nvrId', texts.nvrSelf);
+  if (nvrId && deviceType === DEVICE_TYPES.nvr) throw fieldError('nvrId', texts.nvrBehindNvr);
+  // The NVRs whose channels this save may relink, locked against a replace of their lists or their removal.
+  await lockNvrs(tx, auth.tenantId, [nvrId, existing?.nvrId], 'key share');
   if (nvrId) {
-    if (deviceType === DEVICE_TYPES.nvr) throw fieldError('nvrId', texts.nvrBehindNvr);
-    if (existing && nvrId === existing.id) throw fieldError('nvrId', texts.nvrNotNvr);
     const [nvr] = await tx
       .select({ deviceType: cameraDevice.deviceType })
       .from(cameraDevice)
       .where(and(live(cameraDevice, auth.tenantId), eq(cameraDevice.id, nvrId), scope));
-    if (!nvr) throw fieldError('nvrId', texts.nvrUnknown);
+    if (!nvr) throw new AppError(404, texts.nvrUnknown);
     if (nvr.deviceType !== DEVICE_TYPES.nvr) throw fieldError('nvrId', texts.nvrNotNvr);
+    if (channelNo != null) {
+      const [holder] = await tx
+        .select({ name: cameraDevice.name })
+        .from(cameraDevice)
+        .where(
+          and(
+            live(cameraDevice, auth.tenantId),
+            eq(cameraDevice.nvrId, nvrId),
+            eq(cameraDevice.channelNo, Number(channelNo)),
+            existing ? ne(cameraDevice.id, existing.id) : undefined,
+          ),
+        )
+        .limit(1);
+      if (holder) throw fieldError('channelNo', fill(texts.channelTaken, { no: Number(channelNo), name: holder.name }));
+    }
   }
 
   // The stream URL: its credentials sealed with the whole URL, the console's copy without them. Sent without

@@ -118,6 +118,12 @@ export const cameraDevice = tenantTable(
     index('camera_device_region_idx').on(t.tenantId, t.regionCode.op('varchar_pattern_ops'), t.id).where(live),
     index('camera_device_client_idx').on(t.tenantId, t.clientId, t.id).where(live),
     index('camera_device_nvr_idx').on(t.tenantId, t.nvrId).where(live),
+    // A channel shows at most one camera: the camera's (NVR, channel number) is the truth of the link, unique among
+    // live rows; nvr_channel.camera_id is derived from it by triggers (docs/devices.md "Links between cameras and
+    // channels", migration 0032).
+    uniqueIndex('camera_device_channel_uq')
+      .on(t.tenantId, t.nvrId, t.channelNo)
+      .where(sql`is_deleted = 0 and channel_no is not null`),
     // The list's default order (create_time desc, id) with the region range checked inside the index: a region
     // admin's page reads no row outside its region, and no heap row to skip one (docs/devices.md "Camera list").
     index('camera_device_list_idx')

@@ -7,6 +7,7 @@ import {
   region as def,
   REGION_DIGITS,
   REGION_LEVELS,
+  REGION_NAMES_MAX,
   REGION_ROOT,
   regionLevel,
   regionParent,
@@ -48,10 +49,19 @@ const codeParam = z
 
 const fieldError = (field: string, text: Msg) => badRequest(text, [{ field, message: text }]);
 
+/** `codes`: a comma list of 1 to REGION_NAMES_MAX region codes (repeats count once); anything else is a 400 naming it. */
+function namesAsked(raw: string | undefined): string[] {
+  const codes = [...new Set((raw ?? '').split(',').map((c) => c.trim()))].filter(Boolean);
+  if (!codes.length) throw fieldError('codes', texts.codesRequired);
+  if (codes.length > REGION_NAMES_MAX) throw fieldError('codes', fill(texts.tooManyCodes, { max: REGION_NAMES_MAX }));
+  if (!codes.every((c) => /^\d{2,12}$/.test(c))) throw fieldError('codes', texts.badCode);
+  return codes;
+}
+
 /**
  * 行政区划 (docs/product.md "Regions", docs/system-api.md): the generated list, detail, submit and remove on the
- * definition — detail also by `code`, remove also by one `id` — plus `lazy-tree?parentCode=` for pickers (every
- * signed-in user), `export` (xlsx of a subtree or all) and `import` (xlsx, upsert by code, all rows or none).
+ * definition — detail also by `code`, remove also by one `id` — plus `lazy-tree?parentCode=` for pickers (public),
+ * `names?codes=` for the region cells of lists and details (every signed-in user), `export` (xlsx of a subtree or all) and `import` (xlsx, upsert by code, all rows or none).
  */
 export default defineModule((root, s) => {
   // detail?code= and remove?id= beside the generated id forms: the generated routes take one more name for their
@@ -182,6 +192,33 @@ export default defineModule((root, s) => {
         }));
       });
       return ok(nodes);
+    },
+  );
+
+  // Names of some regions by code, for the region cells of every list and detail (docs/web.md "Field types"): one
+  // call per page of records, at most REGION_NAMES_MAX codes. Every signed-in user: the national list is public knowledge
+  // (the tree's levels need no login at all); no permission code, since any screen with a region field asks.
+  app.get(
+    `${def.base}/names`,
+    {
+      schema: {
+        tags,
+        summary: `Names of regions by code (a comma list of at most ${REGION_NAMES_MAX})`,
+        querystring: z.object({ codes: z.string().max(8000).optional() }),
+      },
+    },
+    async (req) => {
+      requireAuth(req);
+      const codes = namesAsked(req.query.codes);
+      const rows = await s.db.transaction((tx) =>
+        tx
+          .select({ code: region.code, name: region.name })
+          .from(region)
+          .where(and(inArray(region.code, codes), eq(region.isDeleted, 0))),
+      );
+      const byCode = new Map(rows.map((r) => [r.code, r.name]));
+      // The table holds the national (Chinese) names only: they are the answer in every language.
+      return ok(codes.filter((c) => byCode.has(c)).map((code) => ({ code, name: byCode.get(code)! })));
     },
   );
 

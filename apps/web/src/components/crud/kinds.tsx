@@ -17,6 +17,7 @@ import {
 } from './inputs';
 import { menuIcon } from '../../layout/icons';
 import { RegionCascader } from './RegionCascader';
+import { RegionName } from './RegionName';
 import { catalogue } from './texts';
 import type { CrudField } from './types';
 
@@ -123,6 +124,8 @@ export const builtinKinds: Record<string, FieldType> = {
   region: {
     input: RegionCascader,
     text: true,
+    // The name, not the code; the names of a page's codes come in one call (RegionName.tsx).
+    cell: (v) => <RegionName code={String(v)} />,
     rules: (_f, { lang, label }) => [{ pattern: /^\d{2,12}$/, message: catalogue('badFormat', lang, { label }) }],
   },
 };

@@ -12,6 +12,7 @@ import i18n from '../../i18n';
 import { showOnce } from '../system/once';
 import { devicePageTexts } from './messages';
 import './fields';
+import { withConfigFields } from './config';
 
 /**
  * 摄像机设备 (docs/devices.md "Device records"): the definition's screen (region cascader, client picker, range-checked
@@ -79,6 +80,8 @@ export default function CameraDevicePage() {
   const adjust = useCallback<NonNullable<ResourceHooks<Rec>['schema']>>(
     (derived) => ({
       ...derived,
+      // The config values item by item, the effective config in the view (docs/devices.md "Config form").
+      fields: withConfigFields(derived.fields),
       onSaved: (saved, mode) => {
         const secret = saved.deviceSecret;
         if (mode === 'add' && typeof secret === 'string' && secret) {

@@ -70,6 +70,35 @@ function ModelInput(p: InputProps) {
   return <Picker p={p} rows={q.data} loading={q.isLoading && !!makerId} />;
 }
 
-registerFieldType('deviceType', { input: DeviceTypeInput, text: true });
-registerFieldType('deviceManufacturer', { input: ManufacturerInput, text: true });
+/**
+ * A dictionary entry's name in the current language (`listAll` answers it so), the code on hover; the code itself
+ * while nothing is known of it. The cells of a page share the pickers' cached lists: one call for the types, one per
+ * type for its manufacturers, never one per row (docs/devices.md "Dictionary names").
+ */
+function EntryName({ code, rows, pending }: { code: string; rows: Entry[] | undefined; pending: boolean }) {
+  const name = rows?.find((r) => r.code === code)?.name;
+  return <span title={code}>{name ?? (pending ? '' : code)}</span>;
+}
+
+function DeviceTypeName({ code }: { code: string }) {
+  const q = useEntries({ parentId: '0' });
+  return <EntryName code={code} rows={q.data} pending={q.isPending} />;
+}
+
+function ManufacturerName({ code, type }: { code: string; type: string }) {
+  const known = /^\d{3}$/.test(type);
+  const q = useEntries(known ? { deviceType: type } : null);
+  return <EntryName code={code} rows={q.data} pending={known && q.isPending} />;
+}
+
+registerFieldType('deviceType', {
+  input: DeviceTypeInput,
+  text: true,
+  cell: (v) => <DeviceTypeName code={String(v)} />,
+});
+registerFieldType('deviceManufacturer', {
+  input: ManufacturerInput,
+  text: true,
+  cell: (v, { row }) => <ManufacturerName code={String(v)} type={String(row.deviceType ?? '')} />,
+});
 registerFieldType('deviceModel', { input: ModelInput, text: true });

@@ -34,3 +34,48 @@ export const devicePageTexts = {
     noChannels: 'This NVR has reported no channels yet',
   },
 };
+
+/**
+ * Texts of a camera's config form and effective config (i18n keys under `deviceConfig`, docs/devices.md "Config
+ * form"). The item messages say what the server's say (apps/server/src/modules/device/messages.ts).
+ */
+export const deviceConfigTexts = {
+  zh: {
+    label: '配置值',
+    effective: '生效配置',
+    chooseTemplate: '选择配置模板后在此填写各配置项',
+    noItems: '该配置模板没有配置项',
+    noTemplate: '未选择配置模板',
+    loading: '正在加载配置项…',
+    default: '默认 {{value}}',
+    range: '范围 {{min}} ~ {{max}}',
+    yes: '是',
+    no: '否',
+    fromDefault: '默认值',
+    fromDevice: '设备设置',
+    unset: '未设置',
+    required: '配置项“{{name}}”必填',
+    outOfRange: '配置项“{{name}}”必须在 {{min}} 到 {{max}} 之间',
+    notOption: '配置项“{{name}}”必须是以下之一：{{options}}',
+    notNumber: '配置项“{{name}}”的值必须是数字',
+  },
+  en: {
+    label: 'Config values',
+    effective: 'Effective config',
+    chooseTemplate: 'Choose a config template to set its items here',
+    noItems: 'This config template has no items',
+    noTemplate: 'No config template',
+    loading: 'Loading the config items…',
+    default: 'Default {{value}}',
+    range: 'From {{min}} to {{max}}',
+    yes: 'Yes',
+    no: 'No',
+    fromDefault: 'Default',
+    fromDevice: 'Set on the device',
+    unset: 'Not set',
+    required: 'Config item "{{name}}" is required',
+    outOfRange: 'Config item "{{name}}" must be between {{min}} and {{max}}',
+    notOption: 'Config item "{{name}}" must be one of: {{options}}',
+    notNumber: 'Config item "{{name}}" must be a number',
+  },
+};

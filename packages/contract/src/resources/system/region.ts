@@ -12,6 +12,8 @@ import { defineResource, type FieldDef, type Msg } from '../../resource/define.t
 export const REGION_DIGITS = [2, 4, 6, 9, 12] as const;
 /** The parent code of the provinces. */
 export const REGION_ROOT = '00';
+/** Most codes one `GET <base>/names?codes=` call resolves (the region cells of a page of records, docs/web.md). */
+export const REGION_NAMES_MAX = 200;
 /** The column prefix of each level, in order. */
 export const REGION_LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
 export type RegionLevelName = (typeof REGION_LEVELS)[number];

@@ -85,6 +85,12 @@ describe('home dashboard (docs/devices.md "Statistics")', () => {
         return { records: [], total: 0, summary: { total: 10, online: 7, offline: 3, onlineRate: 70 } };
       if (url.includes('clientInfo')) return { records: [] };
       if (url.includes('approval')) return { records: [{ id: '1', title: 'Client A', submitTime: null }] };
+      if (url.endsWith('/deviceJoinRankingByRegionReport'))
+        return [
+          { rank: 1, regionCode: '110105', regionName: '朝阳区', total: 1200 },
+          { rank: 2, regionCode: '110101', regionName: '东城区', total: 300 },
+          { rank: 3, regionCode: '110102', regionName: '西城区', total: 0 },
+        ];
       return [];
     });
     useMenu.setState({
@@ -102,5 +108,11 @@ describe('home dashboard (docs/devices.md "Statistics")', () => {
     expect(screen.getByText('Devices joined by region')).toBeTruthy();
     const urls = mockGet.mock.calls.map((c) => String(c[0]));
     expect(urls).toContain('/api/home/channelJoinRankingByRegionReport');
+    // The rankings as plain bars, largest first, regions without devices left out; no chart (no ECharts chunk).
+    const bars = await screen.findAllByRole('listitem');
+    const ranked = bars.filter((li) => li.hasAttribute('data-region-code'));
+    expect(ranked.map((li) => li.textContent)).toEqual(['朝阳区1,200', '东城区300']);
+    expect(screen.getAllByText('More').length).toBeGreaterThanOrEqual(2);
+    expect(document.querySelector('canvas')).toBeNull();
   }, 20_000);
 });

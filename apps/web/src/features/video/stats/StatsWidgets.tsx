@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -65,21 +65,72 @@ export function TotalsWidget() {
   );
 }
 
-/** Both rankings, side by side. */
-export function RankingsWidget() {
+/** Regions the home dashboard's rankings show (the ranking screen shows 20 on a chart). */
+export const HOME_TOP = 8;
+
+/**
+ * A ranking's first regions as plain bars (name, a bar as wide as its share of the first, the count) — the home page
+ * draws no chart, so the dashboard loads no ECharts chunk (docs/devices.md "Screens", docs/web.md "Bundle budget").
+ */
+export function TopBars({ rows, loading, color = '#409EFF' }: { rows?: RankRow[]; loading: boolean; color?: string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (loading && !rows) return <Spin style={{ display: 'block', padding: 48 }} />;
+  const shown = (rows ?? []).filter((r) => r.total > 0).slice(0, HOME_TOP);
+  if (!shown.length) return <Empty description={t('stats.noData')} />;
+  const max = shown[0].total;
+  return (
+    <ol className="atrium-topbars" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {shown.map((r) => (
+        <li
+          key={r.regionCode}
+          data-region-code={r.regionCode}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: '7em 1fr auto',
+            alignItems: 'center',
+            gap: 8,
+            padding: '3px 0',
+          }}
+        >
+          <Typography.Text ellipsis title={r.regionName || r.regionCode}>
+            {r.regionName || r.regionCode}
+          </Typography.Text>
+          <span style={{ background: token.colorFillSecondary, borderRadius: 2, height: 10 }} aria-hidden>
+            <span
+              style={{
+                display: 'block',
+                height: '100%',
+                borderRadius: 2,
+                background: color,
+                width: `${Math.max(2, (r.total / max) * 100)}%`,
+              }}
+            />
+          </span>
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.total.toLocaleString()}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Both rankings, side by side, as plain bars; "more" opens the ranking screen (its charts). */
+export function RankingsWidget({ more }: { more?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const devices = useQuery({ queryKey: ['home-rank-devices'], queryFn: () => statsApi.deviceRanking({}) });
   const channels = useQuery({ queryKey: ['home-rank-channels'], queryFn: () => statsApi.channelRanking({}) });
+  const extra = more ? <a onClick={() => navigate(more)}>{t('stats.more')}</a> : null;
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} lg={12}>
-        <Card size="small" title={t('stats.byDevices')}>
-          <RankingBars rows={devices.data} loading={devices.isLoading} name={t('stats.devices')} />
+        <Card size="small" title={t('stats.byDevices')} extra={extra}>
+          <TopBars rows={devices.data} loading={devices.isLoading} />
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card size="small" title={t('stats.byChannels')}>
-          <RankingBars rows={channels.data} loading={channels.isLoading} name={t('stats.channels')} color="#13c2c2" />
+        <Card size="small" title={t('stats.byChannels')} extra={extra}>
+          <TopBars rows={channels.data} loading={channels.isLoading} color="#13c2c2" />
         </Card>
       </Col>
     </Row>

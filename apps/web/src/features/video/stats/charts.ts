@@ -6,22 +6,42 @@ import type { RankRow, StatSummary, TrendPoint } from './api';
 const ONLINE = '#52c41a';
 const OFFLINE = '#bfbfbf';
 
-export const pieOption = (s: StatSummary, labels: { online: string; offline: string }): EChartsCoreOption => ({
-  tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-  legend: { bottom: 0 },
-  series: [
-    {
-      type: 'pie',
-      radius: ['45%', '70%'],
-      label: { formatter: '{b}\n{d}%' },
-      data: [
-        // A slice of 0 has no label (it would sit on the other's).
-        { name: labels.online, value: s.online, itemStyle: { color: ONLINE }, label: { show: s.online > 0 } },
-        { name: labels.offline, value: s.offline, itemStyle: { color: OFFLINE }, label: { show: s.offline > 0 } },
-      ],
-    },
-  ],
-});
+/**
+ * The online / offline donut. Nothing is drawn outside the ring (an outside label of a 100 % slice hung over the
+ * legend): the online rate stands in the hole, as the label of the first non-empty slice, and the legend below names
+ * the slices with their counts. The ring leaves the legend's strip free at any width (docs/devices.md "Statistics").
+ */
+export const pieOption = (s: StatSummary, labels: { online: string; offline: string }): EChartsCoreOption => {
+  const centre = s.online > 0 ? 'online' : 'offline';
+  const count: Record<string, number> = { [labels.online]: s.online, [labels.offline]: s.offline };
+  const slice = (key: 'online' | 'offline', value: number, color: string) => ({
+    name: labels[key],
+    value,
+    itemStyle: { color },
+    label: { show: key === centre },
+  });
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { bottom: 0, formatter: (name: string) => `${name} ${count[name] ?? ''}` },
+    series: [
+      {
+        type: 'pie',
+        center: ['50%', '45%'],
+        radius: ['48%', '72%'],
+        avoidLabelOverlap: false,
+        label: {
+          position: 'center',
+          formatter: `${labels.online}\n${s.onlineRate}%`,
+          fontSize: 14,
+          lineHeight: 20,
+        },
+        labelLine: { show: false },
+        emphasis: { scaleSize: 4 },
+        data: [slice('online', s.online, ONLINE), slice('offline', s.offline, OFFLINE)],
+      },
+    ],
+  };
+};
 
 export const lineOption = (days: TrendPoint[], name: string): EChartsCoreOption => ({
   tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (v == null ? '—' : `${v}%`) },

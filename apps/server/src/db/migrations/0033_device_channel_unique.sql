@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "camera_device_channel_uq" ON "camera_device" USING btree ("tenant_id","nvr_id","channel_no") WHERE is_deleted = 0 and channel_no is not null;

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { publish } from '../../apps/server/scripts/simulate.ts';
+import { captchaCode } from './helpers.ts';
+
+/** Helpers of the device specs (video.spec.ts, devices-journey.spec.ts; docs/devices.md). */
+
+export const TENANT = '000000';
+
+/** Headers of the tenant's administrator signed in through the API (the captcha read from the harness file). */
+export async function adminHeaders(request: APIRequestContext) {
+  const { key } = (await (await request.get('/api/blade-auth/oauth/captcha')).json()) as { key: string };
+  const res = await request.post('/api/blade-auth/oauth/token', {
+    headers: {
+      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
+      'Tenant-Id': TENANT,
+      'Captcha-Key': key,
+      'Captcha-Code': await captchaCode(key),
+    },
+    params: {
+      tenantId: TENANT,
+      username: 'admin',
+      password: createHash('md5').update('admin').digest('hex'),
+      grant_type: 'captcha',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
+}
+
+/** ffmpeg processes of the e2e server's stream folders (docs/devices.md "Stream manager"). */
+export function serverFfmpeg(): number {
+  const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');
+  let n = 0;
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      if (cmd.startsWith('ffmpeg') && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return n;
+}
+
+/**
+ * The device simulator's heartbeat (apps/server/scripts/simulate.ts, docs/devices.md "Simulator"): one signed
+ * `online: true` message of the device, published to the e2e server's embedded broker (E2E_MQTT_PORT, set by
+ * playwright.config.ts).
+ */
+export async function heartbeat(device: { code: string; secret: string; type?: string }) {
+  const port = process.env.E2E_MQTT_PORT;
+  if (!port) throw new Error('E2E_MQTT_PORT is not set (run through playwright.config.ts)');
+  const r = await publish({
+    url: `mqtt://127.0.0.1:${port}`,
+    tenant: TENANT,
+    devices: [device],
+    rate: 10,
+    count: 1,
+    connections: 1,
+    qos: 1,
+  });
+  if (r.published !== 1) throw new Error(`the simulator published ${r.published} messages`);
+}
