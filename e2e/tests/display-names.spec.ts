@@ -70,6 +70,13 @@ test('lists show region, device type and manufacturer names; the pie keeps clear
   await expect(client.getByText('110101', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('1366-clients-zh.png') });
 
+  // The home dashboard's rankings are plain bars (no chart, so no ECharts chunk on the home page).
+  await spaGo(page, '/wel/index');
+  const ranking = page.locator('.atrium-topbars').filter({ visible: true }).first();
+  await expect(ranking.locator('li', { hasText: '朝阳区' })).toBeVisible();
+  await expect(page.locator('canvas').filter({ visible: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('1366-home-zh.png'), fullPage: true });
+
   await spaGo(page, '/video/device_online/index');
   await expect(page.locator('canvas').filter({ visible: true }).first()).toBeVisible();
   await page.waitForTimeout(1200); // the pie's entry animation
@@ -91,6 +98,23 @@ test('lists show region, device type and manufacturer names; the pie keeps clear
   await page.screenshot({ path: test.info().outputPath('1366-cameras-en.png') });
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // A phone: three filters stand open, the rest fold behind "More filters"; the first rows show on the first screen.
+  await page.goto('/device/cameradevice/index');
+  const search = page.locator('.ant-form').filter({ visible: true }).first();
+  await expect(search.getByRole('button', { name: /More filters/ })).toBeVisible();
+  await expect(search.locator('.ant-form-item').filter({ visible: true })).toHaveCount(3);
+  const firstRow = rowWith(page, camera);
+  await expect(firstRow).toBeVisible();
+  expect((await firstRow.boundingBox())!.y).toBeLessThan(844);
+  // The row's own columns are not covered: the actions column is not fixed on a phone, and the code shows in full.
+  await expect(firstRow.locator('td.ant-table-cell-fix-right')).toHaveCount(0);
+  const code = firstRow.getByText(/^110105000013109/);
+  const box = (await code.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('390-cameras-en.png') });
+  await search.getByRole('button', { name: /More filters/ }).click();
+  await expect(search.getByRole('button', { name: /Fewer filters/ })).toBeVisible();
+  expect(await search.locator('.ant-form-item').filter({ visible: true }).count()).toBeGreaterThan(3);
   await page.goto('/video/device_online/index');
   await expect(page.locator('canvas').filter({ visible: true }).first()).toBeVisible();
   await page.locator('canvas').filter({ visible: true }).first().scrollIntoViewIfNeeded();

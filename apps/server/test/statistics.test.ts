@@ -293,6 +293,9 @@ describe('GET deviceinOnlineStatusStatics/page', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.regionCode).toBe('1101');
+    // 1101 is named 市辖区 in GB/T 2260: the title says whose.
+    expect(data.regionName).toBe('市辖区');
+    expect(data.regionPath).toBe('北京市 市辖区');
     const rows = data.records as Row[];
     expect(rows.length).toBeGreaterThanOrEqual(16);
     const truth = await truthOf('1101', 6);

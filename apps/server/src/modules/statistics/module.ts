@@ -81,6 +81,8 @@ export default defineModule((app, s) => {
         pages: Math.ceil(rows.length / paging.size),
         regionCode: answer.region.code,
         regionName: answer.region.name,
+        // The names from the province down ("北京市 市辖区"): the title of a view that opens below the provinces.
+        regionPath: answer.region.path ?? answer.region.name,
         date: day ?? null,
         summary: summaryOf(answer.rows),
       });

@@ -99,7 +99,11 @@ type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const num = (v: unknown) => Number(v ?? 0);
 
-export type Region = { code: string; name: string };
+export type Region = {
+  code: string;
+  name: string;
+  /** Names from the province down to it (the region itself only). */ path?: string;
+};
 
 /**
  * A live region of the region table and its children in the table's order, in one query (the root is always there;
@@ -111,13 +115,17 @@ export async function regionWithChildren(
   code: string,
 ): Promise<{ region: Region; children: Region[] } | undefined> {
   const rows = rowsOf(
-    await tx.execute(sql`select code, name from region where is_deleted = 0 and (code = ${code} or parent_code = ${code})
+    await tx.execute(sql`select code, name,
+        concat_ws(' ', province_name, city_name, district_name, town_name, village_name) as path
+      from region where is_deleted = 0 and (code = ${code} or parent_code = ${code})
       order by (code = ${code}) desc, sort, code`),
-  ).map((r) => ({ code: String(r.code), name: String(r.name) }));
-  if (code === ROOT) return { region: { code: ROOT, name: '' }, children: rows };
+  );
+  const plain = (r: Row): Region => ({ code: String(r.code), name: String(r.name) });
+  if (code === ROOT) return { region: { code: ROOT, name: '', path: '' }, children: rows.map(plain) };
   if (rows[0]?.code !== code) return undefined;
-  const [region, ...children] = rows;
-  return { region, children: children.length ? children : [region] };
+  const [first, ...rest] = rows;
+  const region = { ...plain(first), path: String(first.path || first.name) };
+  return { region, children: rest.length ? rest.map(plain) : [plain(first)] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { Grid, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@atrium/contract';
 import { CellValue, RowActions, type RowButton } from './cells';
@@ -36,6 +36,9 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
     [can, codes, tree, rowActions, lifecycle, t, schema.create],
   );
 
+  // A phone (below antd's md, 768 px): the actions column scrolls with the rest — fixed at the right it would cover
+  // nearly the whole width and hide the record's own columns (docs/web.md "Search form").
+  const wide = Grid.useBreakpoint().md !== false;
   const columns = useMemo<TableColumnsType<R>>(
     () => [
       ...fields
@@ -56,13 +59,13 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
               title: t('crud.actions'),
               key: '_actions',
               width: actionWidth ?? Math.max(120, buttons.length * 56),
-              fixed: 'right' as const,
+              fixed: wide ? ('right' as const) : undefined,
               render: (_: unknown, r: R) => <RowActions row={r} buttons={buttons} onAction={onRowAction} />,
             },
           ]
         : []),
     ],
-    [fields, sources.labels, buttons, onRowAction, actionWidth, sort, t],
+    [fields, sources.labels, buttons, onRowAction, actionWidth, sort, t, wide],
   );
 
   const { selected, setSelected, page, setPage, total, expanded, onExpand, setSort } = c;

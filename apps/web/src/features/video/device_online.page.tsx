@@ -53,7 +53,11 @@ export default function DeviceOnlinePage() {
 
   const open = (r: StatRow) => {
     if (r.regionCode === data?.regionCode) return;
-    const base = path.length ? path : data ? [{ code: data.regionCode, name: data.regionName || t('stats.top') }] : [];
+    const base = path.length
+      ? path
+      : data
+        ? [{ code: data.regionCode, name: data.regionPath || data.regionName || t('stats.top') }]
+        : [];
     setPath([...base, { code: r.regionCode, name: r.regionName }]);
     setPaging((p) => ({ ...p, current: 1 }));
   };
@@ -95,7 +99,11 @@ export default function DeviceOnlinePage() {
     setPaging({ current: pg.current ?? 1, size: pg.pageSize ?? 10 });
   };
 
-  const crumbs = path.length ? path : data ? [{ code: data.regionCode, name: data.regionName || t('stats.top') }] : [];
+  const crumbs = path.length
+    ? path
+    : data
+      ? [{ code: data.regionCode, name: data.regionPath || data.regionName || t('stats.top') }]
+      : [];
   const labels = { online: t('stats.online'), offline: t('stats.offline') };
   const pie = useMemo(() => (summary ? pieOption(summary, labels) : undefined), [summary, labels.online]); // eslint-disable-line react-hooks/exhaustive-deps
   const line = useMemo(

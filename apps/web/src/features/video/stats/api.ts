@@ -19,6 +19,8 @@ export type StatPage = {
   pages: number;
   regionCode: string;
   regionName: string;
+  /** The region's names from the province down (the first crumb when the view opens below the provinces). */
+  regionPath?: string;
   date: string | null;
   summary: StatSummary;
 };
