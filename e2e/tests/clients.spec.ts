@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { subdomain_list } from '@atrium/contract/resources/subdomain/subdomain_list';
@@ -11,7 +10,7 @@ import { clientTexts } from '../../apps/server/src/modules/client/messages.ts';
 import { subdomainTexts } from '../../apps/server/src/modules/subdomain/messages.ts';
 import { outboxTexts } from '../../apps/server/src/modules/outbox/messages.ts';
 import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
-import { captchaCode, currentCaptchaCode } from './helpers.ts';
+import { adminToken, currentCaptchaCode, openSidebar } from './helpers.ts';
 
 /**
  * Clients (docs/clients.md, docs/subdomains.md), once in Chinese and once in English — the language chosen on the
@@ -65,32 +64,6 @@ type Envelope<T> = { code: number; success: boolean; msg: string; data: T };
 type Row = Record<string, unknown>;
 const rowsOf = (data: unknown): Row[] =>
   Array.isArray(data) ? (data as Row[]) : (((data as { records?: Row[] } | null)?.records ?? []) as Row[]);
-
-/** Signs the platform administrator in through the API, as the login page does, and returns its token. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const captcha = await request.get('/api/blade-auth/oauth/captcha');
-  expect(captcha.ok()).toBeTruthy();
-  const { key } = (await captcha.json()) as { key: string };
-  const code = await captchaCode(key);
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: {
-      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
-      'Tenant-Id': TENANT,
-      'Captcha-Key': key,
-      'Captcha-Code': code,
-    },
-    params: {
-      tenantId: TENANT,
-      username: 'admin',
-      password: createHash('md5').update('admin').digest('hex'),
-      grant_type: 'captcha',
-      scope: 'all',
-      type: 'account',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** An API caller signed in as the platform administrator. */
 async function adminApi(request: APIRequestContext) {
@@ -146,11 +119,7 @@ async function signInChanging(page: Page, lang: Lang, account: string, password:
 /** Opens a screen from the sidebar: its group first when the screen is not showing. */
 async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
   const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  const sidebar = page.getByTestId('sidebar');
-  const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
-  if (!(await item.isVisible()))
-    await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
-  await item.click();
+  await openSidebar(page, groupName, screenName);
 }
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { publish } from '../../apps/server/scripts/simulate.ts';
-import { captchaCode } from './helpers.ts';
+import { adminToken } from './helpers.ts';
 
 /** Helpers of the device specs (video.spec.ts, devices-journey.spec.ts; docs/devices.md). */
 
@@ -11,24 +10,7 @@ export const TENANT = '000000';
 
 /** Headers of the tenant's administrator signed in through the API (the captcha read from the harness file). */
 export async function adminHeaders(request: APIRequestContext) {
-  const { key } = (await (await request.get('/api/blade-auth/oauth/captcha')).json()) as { key: string };
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: {
-      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
-      'Tenant-Id': TENANT,
-      'Captcha-Key': key,
-      'Captcha-Code': await captchaCode(key),
-    },
-    params: {
-      tenantId: TENANT,
-      username: 'admin',
-      password: createHash('md5').update('admin').digest('hex'),
-      grant_type: 'captcha',
-      scope: 'all',
-      type: 'account',
-    },
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await adminToken(request);
   return { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
 }
 

@@ -10,7 +10,7 @@ import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
 import { deviceDictSeed } from '../../apps/server/src/db/seed-data/devices.ts';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
-import { currentCaptchaCode } from './helpers.ts';
+import { currentCaptchaCode, openSidebar } from './helpers.ts';
 import { heartbeat, serverFfmpeg, TENANT } from './device-helpers.ts';
 
 /**
@@ -93,11 +93,7 @@ async function signIn(page: Page, lang: Lang) {
 /** Opens a screen from the sidebar: its group first when the screen is not showing. */
 async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
   const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  const sidebar = page.getByTestId('sidebar');
-  const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
-  if (!(await item.isVisible()))
-    await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
-  await item.click();
+  await openSidebar(page, groupName, screenName);
   await expect(page).toHaveURL(new RegExp(`/${group}/${screen}(/|$|\\?)`));
 }
 

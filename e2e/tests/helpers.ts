@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const captchaFile = () => {
   const f = process.env.ATRIUM_E2E_CAPTCHA_FILE;
@@ -67,4 +68,38 @@ export async function spaGo(page: Page, path: string) {
       return url.pathname + url.search;
     })
     .toBe(path);
+}
+
+/** Signs the platform administrator (tenant 000000, admin / admin) in through the API, as the login page does. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const captcha = await request.get('/api/blade-auth/oauth/captcha');
+  expect(captcha.ok()).toBeTruthy();
+  const { key } = (await captcha.json()) as { key: string };
+  const res = await request.post('/api/blade-auth/oauth/token', {
+    headers: {
+      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
+      'Tenant-Id': '000000',
+      'Captcha-Key': key,
+      'Captcha-Code': await captchaCode(key),
+    },
+    params: {
+      tenantId: '000000',
+      username: 'admin',
+      password: createHash('md5').update('admin').digest('hex'),
+      grant_type: 'captcha',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Opens a screen from the sidebar by its shown names: its group first when the screen is not showing. */
+export async function openSidebar(page: Page, groupName: string, screenName: string) {
+  const sidebar = page.getByTestId('sidebar');
+  const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
+  if (!(await item.isVisible()))
+    await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
+  await item.click();
 }

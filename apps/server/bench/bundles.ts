@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
-import { spawnNode, stop, waitFor } from './lib.ts';
+import { fillLoginForm, spawnNode, stop, waitFor } from './lib.ts';
 
 const PORT = '8093';
 /** docs/web.md "Bundle budget". */
@@ -104,20 +104,7 @@ export async function measureWire(serverDir: string) {
         .split('\n')
         .find((l) => l.startsWith(`${key} `))
         ?.split(' ')[1] ?? '';
-    await page
-      .getByPlaceholder(/用户名|账号|user name|account/i)
-      .first()
-      .fill('admin');
-    await page
-      .getByPlaceholder(/^(请输入)?密码|password/i)
-      .first()
-      .fill('admin');
-    await page
-      .getByPlaceholder(/验证码|captcha/i)
-      .first()
-      .fill(code);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
+    await fillLoginForm(page, 'admin', 'admin', code);
     // The shell and the home page are lazy chunks: wait until they have rendered, then until the network is quiet.
     await page.getByTestId('sidebar').waitFor();
     await page.getByText('快捷入口').waitFor();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -451,4 +452,25 @@ export function keepAliveGet(url: string, headers: Record<string, string> = {}):
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Fills the console's login form as a person would (account, password, the captcha's code) and submits it; the
+ * home page is reached when it resolves. Used by the benches that drive Chromium (bundles.ts, video-browser.ts).
+ */
+export async function fillLoginForm(page: Page, account: string, password: string, captcha: string) {
+  await page
+    .getByPlaceholder(/用户名|账号|user name|account/i)
+    .first()
+    .fill(account);
+  await page
+    .getByPlaceholder(/^(请输入)?密码|password/i)
+    .first()
+    .fill(password);
+  await page
+    .getByPlaceholder(/验证码|captcha/i)
+    .first()
+    .fill(captcha);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
 }

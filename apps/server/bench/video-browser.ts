@@ -22,7 +22,7 @@ import { cameraDevice } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { median, sleep, type Log } from './lib.ts';
+import { fillLoginForm, median, sleep, type Log } from './lib.ts';
 
 const PASSWORD = 'Bench#2026x';
 const CAMERA = 'bench first frame';
@@ -156,20 +156,7 @@ function alive(pid: number | undefined): boolean {
 async function login(page: Page, base: string, captchas: Map<string, string>) {
   await page.goto(`${base}/login`);
   const key = (await page.locator('img[data-captcha-key]').getAttribute('data-captcha-key'))!;
-  await page
-    .getByPlaceholder(/用户名|账号|user name|account/i)
-    .first()
-    .fill('admin');
-  await page
-    .getByPlaceholder(/^(请输入)?密码|password/i)
-    .first()
-    .fill(PASSWORD);
-  await page
-    .getByPlaceholder(/验证码|captcha/i)
-    .first()
-    .fill(captchas.get(key) ?? '');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
+  await fillLoginForm(page, 'admin', PASSWORD, captchas.get(key) ?? '');
 }
 
 const ms = (x: number) => Math.round(x);

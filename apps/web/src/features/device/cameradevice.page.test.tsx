@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
 import i18n from '../../i18n';
+import { renderScreen } from '../../test-render';
 import { get } from '../../api/http';
 import { useSession } from '../../stores/session';
 import { resourceSchema } from '../../components/crud/fromDefinition';
@@ -29,16 +28,7 @@ const CAM = {
   version: 1,
 };
 
-function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <CameraDevicePage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const mount = () => renderScreen(<CameraDevicePage />);
 
 beforeEach(async () => {
   const codes = ['cameradevice_add', 'cameradevice_edit', 'cameradevice_delete', 'cameradevice_view', 'nvrchannelinfo'];

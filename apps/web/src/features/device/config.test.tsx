@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n';
+import { renderScreen } from '../../test-render';
 import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import CameraDevicePage from './cameradevice.page';
@@ -49,16 +48,7 @@ const CAM = {
   effectiveConfig: { frameRate: 30, codec: 'H264', osd: true },
 };
 
-function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <CameraDevicePage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const mount = () => renderScreen(<CameraDevicePage />);
 
 beforeEach(async () => {
   const codes = ['cameradevice_add', 'cameradevice_edit', 'cameradevice_delete', 'cameradevice_view'];

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n';
+import { renderScreen } from '../../test-render';
 import { get } from '../../api/http';
 import { useSession } from '../../stores/session';
 import ConfigTemplatePage from './configtemplate.page';
@@ -33,16 +32,7 @@ const ROWS = [
   { id: '4', name: 'T-odd', deviceType: '199', manufacturer: 'acme', status: 1, version: 1 },
 ];
 
-function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <ConfigTemplatePage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const mount = () => renderScreen(<ConfigTemplatePage />);
 const listAllCalls = () => mockGet.mock.calls.filter(([u]) => u.endsWith('/dictioncary/listAll'));
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
