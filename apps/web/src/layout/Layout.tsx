@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { setMessageApi } from '../app/notify';
@@ -16,9 +16,12 @@ import { getUserInfo } from '../api/auth';
 import Header from './Header';
 import KeepAlive from './KeepAlive';
 import { refetchOnMount } from './reveal';
-import SearchPanel from './SearchPanel';
 import Sidebar, { menuLabel } from './Sidebar';
 import TagsBar, { tagLabel } from './TagsBar';
+
+// The menu search is a chunk of its own, loaded when first opened: its list stays off the bytes of the first
+// screen (docs/web.md "Bundle budget").
+const SearchPanel = lazy(() => import('./SearchPanel'));
 
 /** Server state of the screens (TanStack Query) lives inside the shell, so the login page does not load it. */
 const queryClient = new QueryClient({
@@ -100,7 +103,9 @@ function Shell() {
           <Header />
           <TagsBar />
           {showSearch ? (
-            <SearchPanel />
+            <Suspense fallback={null}>
+              <SearchPanel />
+            </Suspense>
           ) : (
             <main className="atrium-content">
               <KeepAlive />

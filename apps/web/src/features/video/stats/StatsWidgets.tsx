@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Empty, Row, Spin, Statistic, Tag, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -153,21 +153,42 @@ function ListCard({
   more?: string;
 }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   return (
     <Card size="small" title={title} extra={more ? <a onClick={() => navigate(more)}>{t('stats.more')}</a> : null}>
-      <List<Listed>
-        size="small"
-        loading={loading}
-        dataSource={rows ?? []}
-        locale={{ emptyText: <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-        renderItem={(r) => (
-          <List.Item key={r.id} extra={r.when ? dayjs(r.when).format('YYYY-MM-DD HH:mm') : null}>
-            <Typography.Text ellipsis>{r.name}</Typography.Text>
-            {r.extra ? <Tag style={{ marginLeft: 8 }}>{r.extra}</Tag> : null}
-          </List.Item>
-        )}
-      />
+      {/* Plain rows, not antd List: List brings Pagination and Select along, bytes the home page does not need
+          (docs/web.md "Bundle budget"). */}
+      {loading && !rows ? (
+        <Spin style={{ display: 'block', padding: 24 }} />
+      ) : !rows?.length ? (
+        <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ul className="atrium-home-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {rows.map((r) => (
+            <li
+              key={r.id}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '8px 16px',
+                borderBottom: `1px solid ${token.colorSplit}`,
+              }}
+            >
+              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }}>
+                {r.name}
+              </Typography.Text>
+              {r.extra ? <Tag style={{ marginInlineEnd: 0 }}>{r.extra}</Tag> : null}
+              {r.when ? (
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {dayjs(r.when).format('YYYY-MM-DD HH:mm')}
+                </Typography.Text>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
