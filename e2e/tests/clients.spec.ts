@@ -119,7 +119,7 @@ async function signInChanging(page: Page, lang: Lang, account: string, password:
 /** Opens a screen from the sidebar: its group first when the screen is not showing. */
 async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
   const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  await openSidebar(page, groupName, screenName);
+  await openSidebar(page, groupName, screenName, new RegExp(`/${group}/${screen}(/|$|\\?)`));
 }
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 

@@ -93,8 +93,7 @@ async function signIn(page: Page, lang: Lang) {
 /** Opens a screen from the sidebar: its group first when the screen is not showing. */
 async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
   const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  await openSidebar(page, groupName, screenName);
-  await expect(page).toHaveURL(new RegExp(`/${group}/${screen}(/|$|\\?)`));
+  await openSidebar(page, groupName, screenName, new RegExp(`/${group}/${screen}(/|$|\\?)`));
 }
 
 /** Picks an option of the select labelled `label` in `form`. */

@@ -95,11 +95,18 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** Opens a screen from the sidebar by its shown names: its group first when the screen is not showing. */
-export async function openSidebar(page: Page, groupName: string, screenName: string) {
+/**
+ * Opens a screen from the sidebar by its shown names — its group first when the screen is not showing — and waits
+ * for its address. Tried again as a whole when the address does not follow: a click that lands while the sidebar is
+ * still re-rendering after sign-in (its groups' open state reset) or mid-animation is lost, as a person would retry.
+ */
+export async function openSidebar(page: Page, groupName: string, screenName: string, url: RegExp) {
   const sidebar = page.getByTestId('sidebar');
   const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
-  if (!(await item.isVisible()))
-    await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
-  await item.click();
+  await expect(async () => {
+    if (!(await item.isVisible()))
+      await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
+    await item.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
