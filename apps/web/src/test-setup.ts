@@ -1,17 +1,7 @@
+import { fakeMediaQuery } from './test-media';
+
 // jsdom lacks matchMedia, which antd's responsive observers call.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQuery(query, false);
 
 // jsdom lacks ResizeObserver, which antd's Table (sticky/scroll measuring) observes with.
 if (!('ResizeObserver' in window)) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
+import { fakeMediaQuery } from '../../test-media';
 import i18n from '../../i18n';
 import { get } from '../../api/http';
 import { useSession } from '../../stores/session';
@@ -25,16 +26,7 @@ function widthOf(px: number) {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
     const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    } as unknown as MediaQueryList;
+    return fakeMediaQuery(query, matches);
   };
 }
 
