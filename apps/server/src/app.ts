@@ -4,7 +4,7 @@ import { hkdfSync, randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,7 +18,7 @@ import { fail } from './platform/envelope.ts';
 import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { registerHttpBasics } from './platform/http.ts';
-import { readLiveState } from './platform/live.ts';
+import { LiveGuesses, readLiveState, speculate } from './platform/live.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -135,11 +135,13 @@ export async function buildApp(
     tokens: new TokenService(deps.signingKey, now),
     now,
     cache: new Cache(),
+    liveGuesses: new LiveGuesses(),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
     onCaptcha: deps.onCaptcha,
   };
 
-  await app.register(helmet, {
+  // Security headers: one helmet middleware, made once (the Fastify plugin made it again on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -157,6 +159,9 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(swagger, {
@@ -187,6 +192,7 @@ export async function buildApp(
   registerHttpBasics(app);
   registerGuard(app, services.tokens, {
     live: deps.skipLiveState ? undefined : (claims) => readLiveState(services, claims),
+    speculate: deps.skipLiveState ? undefined : (claims) => speculate(services, claims),
     codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
     apiGranted: async (tenantId, roleIds, method, url, wanted) =>
       apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),

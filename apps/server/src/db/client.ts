@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -240,8 +241,15 @@ export type Statement = { text: string; values: unknown[] };
 export type PipelinedTransaction = <T>(
   first: Statement,
   fn: (tx: Db) => Promise<T>,
-  opts?: { readOnly?: boolean },
+  opts?: { readOnly?: boolean; also?: AlsoStatement },
 ) => Promise<T>;
+
+/**
+ * A statement sent in the same write as `begin` and `first` (inside the transaction, after `first`), whose rows are
+ * handed to `onRows` before `fn`'s first statement answers, or before the transaction ends if `fn` made none. The
+ * request's live-state check rides with a list this way (docs/server.md "Live state and cache epochs").
+ */
+export type AlsoStatement = { statement: Statement; onRows: (rows: Record<string, unknown>[]) => void };
 
 const pipelined = new WeakMap<Db, PipelinedTransaction>();
 
@@ -253,6 +261,39 @@ export function pipelinedTransactionOf(db: Db): PipelinedTransaction | undefined
 /** What drizzle gets for a statement whose answer it does not read (`begin`, a read-only `commit`). */
 const NO_ROWS = { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
 
+/** Statements a pooled connection keeps prepared at most; later new ones go unnamed (parsed each time). */
+const MAX_PREPARED = 200;
+/** Names of statement texts (a digest of the text: one name never stands for two texts); the oldest goes first. */
+const statementNames = new Map<string, string>();
+
+/**
+ * A statement with parameters sent through a pipelined transaction runs as a prepared statement of its connection,
+ * named after its text: parsed once per connection, not at every request (docs/server.md "Round trips"). PostgreSQL
+ * still plans each run for its values (a plan for any value would not use the partial indexes), so only the parse
+ * is saved. Statements without parameters (`begin`, `commit`) stay unnamed; a connection holds at most
+ * `MAX_PREPARED`.
+ */
+function preparedOn(prepared: Set<string>, config: unknown, values: unknown): unknown {
+  const c = (typeof config === 'string' ? { text: config } : config) as {
+    text?: unknown;
+    name?: unknown;
+    values?: unknown;
+  };
+  const params = (values ?? c.values) as unknown[] | undefined;
+  if (typeof c.text !== 'string' || c.name || !params?.length) return config;
+  let name = statementNames.get(c.text);
+  if (!name) {
+    name = `atrium_${createHash('sha256').update(c.text).digest('base64url').slice(0, 32)}`;
+    if (statementNames.size >= 4 * MAX_PREPARED) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(c.text, name);
+  }
+  if (!prepared.has(name)) {
+    if (prepared.size >= MAX_PREPARED) return config;
+    prepared.add(name);
+  }
+  return { ...c, name };
+}
+
 /**
  * Each pooled connection gets, at its first transaction, a drizzle instance of its own over a client that sends the
  * transaction's `begin` and the first statement back to back (the pool's connections pipeline: statements written
@@ -260,14 +301,28 @@ const NO_ROWS = { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
  * throw rolls back).
  */
 function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
-  type Slot = { db: Db; first: Statement | null; readOnly: boolean; pending: Promise<unknown> | null };
+  type Slot = {
+    db: Db;
+    first: Statement | null;
+    also: AlsoStatement | null;
+    readOnly: boolean;
+    pending: Promise<unknown> | null;
+  };
   const slots = new WeakMap<pg.PoolClient, Slot>();
   const textOf = (q: unknown) => (q as { text?: unknown } | null)?.text;
   const slotOf = (client: pg.PoolClient): Slot => {
     const known = slots.get(client);
     if (known) return known;
-    const slot: Slot = { db: undefined as unknown as Db, first: null, readOnly: false, pending: null };
-    const send = (config: never, values?: never) => client.query(config, values) as Promise<unknown>;
+    const slot: Slot = {
+      db: undefined as unknown as Db,
+      first: null,
+      also: null,
+      readOnly: false,
+      pending: null,
+    };
+    const prepared = new Set<string>();
+    const send = (config: never, values?: never) =>
+      client.query(preparedOn(prepared, config, values) as never, values) as Promise<unknown>;
     const proxy = {
       query(config: never, values?: never) {
         const text = textOf(config);
@@ -277,7 +332,17 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           // One write for what goes out together (pg corks each statement's messages; this corks across them).
           const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
           stream?.cork?.();
-          const both = Promise.all([send(config, values), send(first.text as never, first.values as never)]);
+          const also = slot.also;
+          slot.also = null;
+          const sent = [send(config, values), send(first.text as never, first.values as never)];
+          if (also)
+            sent.push(
+              send(also.statement.text as never, also.statement.values as never).then((r) => {
+                also.onRows((r as { rows: Record<string, unknown>[] }).rows);
+                return r;
+              }),
+            );
+          const both = Promise.all(sent);
           if (!slot.readOnly) {
             stream?.uncork?.();
             return both.then(([begun]) => begun);
@@ -311,18 +376,25 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     const client = await pool.connect();
     const slot = slotOf(client);
     slot.first = first;
+    slot.also = opts?.also ?? null;
     slot.readOnly = !!opts?.readOnly;
     try {
       return await slot.db.transaction(
         async (tx) => {
           // Fail closed: `fn` never runs without the first statement (the tenant context) in its transaction.
           if (slot.first) throw new Error('pipelined transaction: the first statement was not sent with begin');
-          return fn(tx);
+          const out = await fn(tx);
+          // `fn` made no statement: the ones sent with begin are still to be answered (and `also` handed its rows).
+          const pending = slot.pending;
+          slot.pending = null;
+          if (pending) await pending;
+          return out;
         },
         slot.readOnly ? { accessMode: 'read only' } : undefined,
       );
     } finally {
       slot.first = null;
+      slot.also = null;
       slot.pending = null;
       slot.readOnly = false;
       client.release();

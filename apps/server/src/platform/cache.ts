@@ -33,6 +33,13 @@ export class Cache {
     }
   }
 
+  /** The epochs this server holds for a tenant and for the global scope; undefined until it has seen both. */
+  epochsOf(tenantId: string): { tenant: bigint; global: bigint } | undefined {
+    const tenant = this.epochs.get(tenantId);
+    const global = this.epochs.get(GLOBAL_SCOPE);
+    return tenant === undefined || global === undefined ? undefined : { tenant, global };
+  }
+
   async get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
     // Taken before the load: a write committed while loading leaves the entry under the older epoch, so it is not used.
     const epoch = this.epochs.get(scope);

@@ -298,7 +298,8 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       : { where: undefined, shape: { all: true } };
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
   /** Lists and details only read: a read-only transaction, fewer round trips on PostgreSQL (tenant-db.ts). */
-  const read = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => readTenant(s.db, auth.tenantId, fn);
+  const read = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) =>
+    readTenant(s.db, auth.tenantId, fn, auth.liveCheck);
   /** A write to a table that feeds the caches moves its epoch in the write's own transaction (platform/live.ts). */
   const write = async <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => {
     const scope = epochScopeOf(t, auth.tenantId);
@@ -617,7 +618,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
   const readPlatform = spec.platform === true;
   const writePlatform = !!spec.platform;
   const labels = spec.labels;
-  const read = { permission: spec.codes.view, platform: readPlatform, labels };
+  const read = { permission: spec.codes.view, platform: readPlatform, labels, liveInRead: true };
   // Answers serialized from the record's schema: an allowlist, and faster than JSON.stringify.
   const record = spec.response;
   const answer = (data: () => unknown) => (record ? { response: { 200: envelopeSchema(data()) } } : {});

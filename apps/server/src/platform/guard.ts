@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
-import type { LiveState } from './live.ts';
+import { StaleLiveState, type LiveCheck, type LiveState } from './live.ts';
 import type { AccessClaims, TokenService } from './tokens.ts';
 import { platformTexts } from './messages.ts';
 import { setLane } from '../db/fair-gate.ts';
@@ -12,6 +12,11 @@ export type AccessLookup = {
    * Absent only in the revocation bench's "off" run, which measures what the check costs.
    */
   live?: (claims: AccessClaims) => Promise<LiveState>;
+  /**
+   * For a read route (`config.liveInRead`): the session's last live state, on which the request is admitted, and the
+   * check its first read makes in the same round trip (platform/live.ts `speculate`); undefined when there is none.
+   */
+  speculate?: (claims: AccessClaims) => { state: LiveState; check: LiveCheck } | undefined;
   /** Menu and button codes the roles hold. */
   codes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
   /** Whether an API scope of the roles grants this method + path. */
@@ -47,30 +52,31 @@ export function bearerOf(req: FastifyRequest): string | null {
  * Fail closed: every route needs a valid access token unless it says `config.auth = 'none'`;
  * a route that declares a permission code is refused unless the caller's roles hold it or an API scope of
  * theirs matches the call; a platform route is refused to anyone but the platform administrator.
+ *
+ * A read route (`config.liveInRead`: the CRUD factory's list and detail) may be admitted on the session's last live
+ * state; its first read then makes the live-state check in its own round trip, and the answer waits for it: a token
+ * that no longer stands gets its 401, and a guess the database no longer agrees with admits the request again on the
+ * live state and runs it again (docs/server.md "Live state and cache epochs"). A guess only admits: a refusal is
+ * always decided on the live state.
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
-  app.addHook('onRequest', async (req) => {
-    // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.
-    const route = req.routeOptions.url;
-    if (!route) return; // unknown path: the 404 handler answers
-    if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+  /** Sets what the request acts with and applies the route's checks: password flag, platform, permission code. */
+  const admit = async (
+    req: FastifyRequest,
+    claims: AccessClaims,
+    live: Pick<AccessClaims, keyof LiveState>,
+    check?: LiveCheck,
+  ) => {
+    const route = req.routeOptions.url!;
     const config = req.routeOptions.config ?? {};
-    // A public route acts for nobody, token or not.
-    if (config.auth === 'none') return;
-    const token = bearerOf(req);
-    if (!token) throw unauthorized();
-    const claims = await tokens.verifyAccess(token);
-    if (!claims) throw unauthorized();
-    setLane(claims.tenantId, claims.userId);
-    // The roles, department and password flag the request acts with are the user's as they are now.
-    const live = access.live ? await access.live(claims) : claims;
     req.auth = {
       ...claims,
       roleIds: live.roleIds,
       deptId: live.deptId,
-      mustChange: live.mustChange,
+      mustChange: !!live.mustChange,
       regionCode: live.regionCode ?? null,
       clientInfoId: live.clientInfoId ?? null,
+      liveCheck: check,
     };
     if (req.auth.mustChange && !MUST_CHANGE_ALLOWED.has(route)) throw mustChangeFirst();
     const auth = req.auth;
@@ -84,9 +90,68 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
       )
         throw forbidden(wanted.join(' / '));
     }
+  };
+  // The roles, department and password flag the request acts with are the user's as they are now.
+  const admitLive = async (req: FastifyRequest, claims: AccessClaims) =>
+    admit(req, claims, access.live ? await access.live(claims) : claims);
+
+  app.addHook('onRequest', async (req) => {
+    // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.
+    const route = req.routeOptions.url;
+    if (!route) return; // unknown path: the 404 handler answers
+    if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+    const config = req.routeOptions.config ?? {};
+    // A public route acts for nobody, token or not.
+    if (config.auth === 'none') return;
+    const token = bearerOf(req);
+    if (!token) throw unauthorized();
+    const claims = await tokens.verifyAccess(token);
+    if (!claims) throw unauthorized();
+    setLane(claims.tenantId, claims.userId);
+    const guess = config.liveInRead ? access.speculate?.(claims) : undefined;
+    if (guess) {
+      try {
+        return await admit(req, claims, guess.state, guess.check);
+      } catch {
+        // Refused on the guess: decided again on the live state below.
+      }
+    }
+    await admitLive(req, claims);
+  });
+
+  // A read route's answer waits for its live-state check (made by its first read, or here when it made none).
+  app.addHook('onRoute', (r) => {
+    if (!(r.config as FastifyContextConfig | undefined)?.liveInRead) return;
+    const handler = r.handler as RouteHandlerMethod;
+    // A bad query is answered after the check too: a token that no longer stands gets its 401 first.
+    r.attachValidation = true;
+    r.handler = async function (this: FastifyInstance, req, reply) {
+      let out: unknown;
+      let failure: unknown;
+      let failed = false;
+      try {
+        if (req.validationError) throw req.validationError;
+        out = await handler.call(this, req, reply);
+      } catch (e) {
+        failed = true;
+        failure = e;
+      }
+      const check = req.auth?.liveCheck;
+      try {
+        if (check && !check.settled) await check.runNow();
+        if (failed && failure instanceof StaleLiveState) throw failure;
+      } catch (e) {
+        if (!(e instanceof StaleLiveState) || !req.auth) throw e;
+        // The guess was wrong: nothing read on it is answered; admitted again on the live state, and run again.
+        await admitLive(req, req.auth);
+        if (req.validationError) throw req.validationError;
+        return handler.call(this, req, reply);
+      }
+      if (failed) throw failure;
+      return out;
+    } as RouteHandlerMethod;
   });
 }
-
 export function requireAuth(req: FastifyRequest) {
   if (!req.auth) throw unauthorized();
   return req.auth;

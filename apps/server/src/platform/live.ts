@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Statement } from '../db/client.ts';
 import { apiScope, cacheEpoch, dataScope, dict, dictBiz, menu, param, role, topMenu } from '../db/schema/index.ts';
 import { authTexts } from '../modules/auth/messages.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
@@ -71,6 +71,37 @@ type LiveRow = {
   global_epoch: string | null;
 };
 
+/** The live-state query of a token (db/migrations/0015_live_state_region.sql). */
+function liveQuery(s: Services, claims: AccessClaims): SQL {
+  return sql`select * from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
+}
+
+/**
+ * What the live-state row says of a token: throws a 401 when it no longer stands, hands the epochs to the cache and
+ * keeps the state as this server's guess for the session's next request (`speculate`).
+ */
+function admit(s: Services, claims: AccessClaims, row: LiveRow | undefined): Guess {
+  if (!row?.session_ok || !row.user_ok || !row.tenant_ok) {
+    s.liveGuesses.drop(claims.sid);
+    throw unauthorized();
+  }
+  if (row.tenant_expired) {
+    s.liveGuesses.drop(claims.sid);
+    throw new AppError(401, authTexts.tenantExpired);
+  }
+  const epoch = BigInt(row.epoch ?? 0);
+  const globalEpoch = BigInt(row.global_epoch ?? 0);
+  s.cache.observe(claims.tenantId, epoch, globalEpoch);
+  const state: LiveState = {
+    roleIds: row.role_ids ? row.role_ids.split(',') : [],
+    deptId: row.dept_id,
+    mustChange: !!row.must_change,
+    regionCode: row.region_code,
+    clientInfoId: row.client_info_id,
+  };
+  return s.liveGuesses.keep(claims, state, epoch, globalEpoch);
+}
+
 /**
  * One indexed query per authenticated request: the session (not revoked, not expired), the user (live, enabled, their
  * roles and department), the tenant (live, enabled, not expired) and the cache epochs of the tenant and of the global
@@ -78,22 +109,124 @@ type LiveRow = {
  *
  * It is the hottest query of the server, so it is one round trip to a database function (its plan made once per
  * connection) that sets the tenant context of withTenant() for its own read: row-level security applies as in any
- * tenant query, and the settings end with the statement. It never runs inside another transaction.
+ * tenant query, and the settings end with the statement (or with the read-only transaction of a `LiveCheck`).
  */
 export async function readLiveState(s: Services, claims: AccessClaims): Promise<LiveState> {
-  const { tenantId } = claims;
-  const result = await s.db.execute(
-    sql`select * from atrium_live_state(${claims.sid}, ${claims.userId}, ${tenantId}, ${s.now().toISOString()})`,
-  );
-  const row = (result as unknown as { rows: LiveRow[] }).rows[0];
-  if (!row?.session_ok || !row.user_ok || !row.tenant_ok) throw unauthorized();
-  if (row.tenant_expired) throw new AppError(401, authTexts.tenantExpired);
-  s.cache.observe(tenantId, BigInt(row.epoch ?? 0), BigInt(row.global_epoch ?? 0));
-  return {
-    roleIds: row.role_ids ? row.role_ids.split(',') : [],
-    deptId: row.dept_id,
-    mustChange: !!row.must_change,
-    regionCode: row.region_code,
-    clientInfoId: row.client_info_id,
+  const result = await s.db.execute(liveQuery(s, claims));
+  return admit(s, claims, (result as unknown as { rows: LiveRow[] }).rows[0]).state;
+}
+
+/**
+ * The request acted on a guess of the live state that the database no longer agrees with (other roles, department,
+ * region, client or password flag, or newer cache epochs): nothing it read may be answered; the request is admitted
+ * again on the live state and run again (platform/guard.ts).
+ */
+export class StaleLiveState extends Error {
+  constructor() {
+    super('the live state changed since the guess this request was admitted on');
+  }
+}
+
+/**
+ * The live-state check of a request admitted on a guess: made inside the request's first read (`readTenant` sends
+ * `statement` with `begin` and the read's own statement, one round trip), or on its own by `runNow` when the request
+ * made no read. `settle` throws a 401 when the token no longer stands and `StaleLiveState` when the guess was wrong.
+ */
+export type LiveCheck = {
+  query: SQL;
+  statement: Statement;
+  settled: boolean;
+  settle(rows: Record<string, unknown>[]): void;
+  runNow(): Promise<void>;
+};
+
+const dialect = new PgDialect();
+
+/**
+ * A request of a session this server has seen may be admitted on the live state it read last time — its roles,
+ * department, region, client, password flag — and the cache epochs it holds now, provided its first read makes the
+ * live-state check in the same round trip (`LiveCheck`); the answer waits for that check. Undefined when there is no
+ * guess (the session's first request here, or one refused since) or the cache has not seen the tenant's epochs.
+ */
+export function speculate(s: Services, claims: AccessClaims): { state: LiveState; check: LiveCheck } | undefined {
+  const guess = s.liveGuesses.of(claims);
+  if (!guess) return undefined;
+  const epochs = s.cache.epochsOf(claims.tenantId);
+  if (!epochs || epochs.tenant !== guess.epoch || epochs.global !== guess.globalEpoch) return undefined;
+  s.liveGuesses.counts.guessed++;
+  const query = liveQuery(s, claims);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const check: LiveCheck = {
+    query,
+    statement: { text, values: params },
+    settled: false,
+    settle(rows) {
+      check.settled = true;
+      const counts = s.liveGuesses.counts;
+      let fresh: Guess;
+      try {
+        fresh = admit(s, claims, rows[0] as LiveRow | undefined);
+      } catch (e) {
+        counts.refused++;
+        throw e;
+      }
+      if (
+        !sameState(fresh.state, guess.state) ||
+        fresh.epoch !== guess.epoch ||
+        fresh.globalEpoch !== guess.globalEpoch
+      ) {
+        counts.stale++;
+        throw new StaleLiveState();
+      }
+      counts.confirmed++;
+    },
+    async runNow() {
+      const result = await s.db.execute(query);
+      check.settle((result as unknown as { rows: Record<string, unknown>[] }).rows);
+    },
   };
+  return { state: guess.state, check };
+}
+
+function sameState(a: LiveState, b: LiveState): boolean {
+  return (
+    a.deptId === b.deptId &&
+    a.mustChange === b.mustChange &&
+    (a.regionCode ?? null) === (b.regionCode ?? null) &&
+    (a.clientInfoId ?? null) === (b.clientInfoId ?? null) &&
+    a.roleIds.length === b.roleIds.length &&
+    a.roleIds.every((r, i) => r === b.roleIds[i])
+  );
+}
+
+type Guess = { userId: string; tenantId: string; state: LiveState; epoch: bigint; globalEpoch: bigint };
+
+/** Sessions whose last live state a server keeps at most (the oldest goes first). */
+const MAX_GUESSES = 20_000;
+
+/** The last live state this server read per session, with the cache epochs read with it (`speculate`). */
+export class LiveGuesses {
+  private readonly bySid = new Map<string, Guess>();
+  /**
+   * Requests offered a guess, and how the checks of those admitted on it ended: confirmed, stale (admitted again and
+   * run again) or refused (401). A guess that did not admit (a refusal is decided live) ends in none of them.
+   */
+  readonly counts = { guessed: 0, confirmed: 0, stale: 0, refused: 0 };
+
+  of(claims: AccessClaims): Guess | undefined {
+    const g = this.bySid.get(claims.sid);
+    return g && g.userId === claims.userId && g.tenantId === claims.tenantId ? g : undefined;
+  }
+
+  keep(claims: AccessClaims, state: LiveState, epoch: bigint, globalEpoch: bigint): Guess {
+    const guess = { userId: claims.userId, tenantId: claims.tenantId, state, epoch, globalEpoch };
+    this.bySid.delete(claims.sid);
+    if (this.bySid.size >= MAX_GUESSES) this.bySid.delete(this.bySid.keys().next().value!);
+    this.bySid.set(claims.sid, guess);
+    return guess;
+  }
+
+  drop(sid: string): void {
+    this.bySid.delete(sid);
+  }
 }

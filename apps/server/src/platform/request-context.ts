@@ -13,6 +13,11 @@ declare module 'fastify' {
     permission?: string | string[];
     /** Only the platform administrator (role administrator in tenant 000000) may call it. */
     platform?: boolean;
+    /**
+     * A read (the CRUD factory's list and detail): the request may be admitted on the session's last live state, the
+     * check riding with its first read (platform/guard.ts, docs/server.md "Live state and cache epochs").
+     */
+    liveInRead?: boolean;
     /** Field labels of the route's input, so a validation message names a field by its label. */
     labels?: Record<string, { zh: string; en: string }>;
   }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { pipelinedTransactionOf, type Db } from '../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { pipelinedTransactionOf, type Db, type Statement } from '../db/client.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
@@ -25,12 +25,56 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Pr
  * PostgreSQL its `begin`, the tenant context and the first query share one round trip, and the commit is not waited
  * for (docs/server.md "Round trips"); on PGlite it is withTenant().
  */
-export async function readTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function readTenant<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Db) => Promise<T>,
+  check?: ReadCheck,
+): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('readTenant: missing or malformed tenant context');
   const pipelined = pipelinedTransactionOf(db);
-  if (pipelined) return pipelined({ text: TENANT_CONTEXT_SQL, values: [tenantId] }, fn, { readOnly: true });
-  return withTenant(db, tenantId, fn);
+  const first = { text: TENANT_CONTEXT_SQL, values: [tenantId] };
+  if (!check || check.settled) {
+    if (pipelined) return pipelined(first, fn, { readOnly: true });
+    return withTenant(db, tenantId, fn);
+  }
+  // The request's live-state check rides with this read: its statement goes out with `begin` (PostgreSQL) or runs
+  // first in the transaction (PGlite), and it decides before anything read is answered.
+  let rows: Record<string, unknown>[] | undefined;
+  let out: T | undefined;
+  let failure: unknown;
+  let failed = false;
+  try {
+    out = pipelined
+      ? await pipelined(first, fn, { readOnly: true, also: { statement: check.statement, onRows: (r) => (rows = r) } })
+      : await withTenant(db, tenantId, async (tx) => {
+          const result = (await tx.execute(check.query)) as unknown as { rows: Record<string, unknown>[] };
+          check.settle(result.rows);
+          return fn(tx);
+        });
+  } catch (e) {
+    failed = true;
+    failure = e;
+  }
+  if (!check.settled) {
+    if (rows) check.settle(rows);
+    else await check.runNow();
+  }
+  if (failed) throw failure;
+  return out as T;
 }
+
+/** A check a read makes in its own round trip and that decides before the read's result counts (platform/live.ts). */
+export type ReadCheck = {
+  /** The check as a statement (PostgreSQL: sent with `begin`) and as drizzle SQL (PGlite: run first). */
+  statement: Statement;
+  query: SQL;
+  settled: boolean;
+  /** Judges the check's rows; throws to refuse what was read. */
+  settle(rows: Record<string, unknown>[]): void;
+  /** Makes the check on its own (the read never reached the database). */
+  runNow(): Promise<void>;
+};
 
 /** The tenant context of a transaction (what withTenant sets): the tenant row-level security filters on, the role. */
 const TENANT_CONTEXT_SQL = `select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`;

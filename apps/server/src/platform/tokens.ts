@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import type { ReadCheck } from './tenant-db.ts';
 
 export type AccessClaims = {
   tenantId: string;
@@ -17,7 +18,10 @@ export type AccessClaims = {
   clientInfoId?: string | null;
 };
 
-export type AuthContext = AccessClaims;
+export type AuthContext = AccessClaims & {
+  /** Set when the request was admitted on a guess of its live state: its first read makes the check (tenant-db.ts). */
+  liveCheck?: ReadCheck;
+};
 
 export class TokenService {
   private readonly key: Uint8Array;
