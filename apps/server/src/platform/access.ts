@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { apiScope, dataScope, dept, menu, role, roleScope } from '../db/schema/index.ts';
-import { valueOfKind, type ValueKind } from './paging.ts';
+import { regionPrefix, valueOfKind, type ValueKind } from './paging.ts';
 import { subtree } from './tree.ts';
 import type { Services } from './services.ts';
 import { withTenant } from './tenant-db.ts';
@@ -221,13 +221,11 @@ export async function dataScopeOf(
         break;
       case SCOPE_TYPES.ownRegionAndBelow:
         // A region code is the prefix of every code below it (GB/T 2260); a user without a region sees none.
-        // starts_with, not LIKE: it is leakproof, so under row-level security PostgreSQL may still use it as an
-        // index range (LIKE is applied as a filter after the policy, over every row of the tenant).
+        // A leakproof index range, not LIKE: under row-level security LIKE is applied as a filter after the policy,
+        // over every row of the tenant (paging.ts `regionPrefix`).
         if (res.region && auth.regionCode && /^\d+$/.test(auth.regionCode)) {
           const prefixColumn = res.regionPrefixes?.[auth.regionCode.length];
-          parts.push(
-            prefixColumn ? eq(prefixColumn, auth.regionCode) : sql`starts_with(${res.region}, ${auth.regionCode})`,
-          );
+          parts.push(prefixColumn ? eq(prefixColumn, auth.regionCode) : regionPrefix(res.region, auth.regionCode));
         } else parts.push(sql`false`);
         break;
       case SCOPE_TYPES.ownClient:

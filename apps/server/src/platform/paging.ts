@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { msg } from '@atrium/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.ts';
@@ -73,9 +87,9 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListRules,
     }
     if (f.op === 'like') conds.push(ilike(f.column, `%${escapeLike(v)}%`));
     else if (f.op === 'prefix') {
-      // starts_with, not LIKE: leakproof, so an index range under row-level security (docs/server.md).
+      // A leakproof index range, not LIKE: row-level security keeps LIKE out of the index (docs/server.md).
       if (!/^\d{1,12}$/.test(v)) throw badValue(key);
-      conds.push(sql`starts_with(${f.column}, ${v})`);
+      conds.push(regionPrefix(f.column, v));
     } else if (f.op === 'in') {
       const values = v
         .split(',')
@@ -155,4 +169,18 @@ export function valueOfKind(v: string, kind: ValueKind): string | number | Date 
 
 export function toPage<T>(records: T[], total: number, q: { current: number; size: number }): Page<T> {
   return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+}
+
+/**
+ * Rows whose `column` starts with `prefix` (a region and everything below it, GB/T 2260 codes), as an index range:
+ * `prefix ≤ column < prefix with its last digit moved one on`, compared byte by byte (`~>=~` / `~<~`, the operators
+ * of a `varchar_pattern_ops` index). For a prefix of digits it keeps exactly the rows `starts_with` keeps, but the
+ * range is the whole condition — no per-row check after the index — and both operators are leakproof, so row-level
+ * security lets it be the index condition (docs/server.md "Region prefix"). Anything but digits goes to
+ * `starts_with`.
+ */
+export function regionPrefix(column: SQLWrapper, prefix: string): SQL {
+  if (!/^\d{1,12}$/.test(prefix)) return sql`starts_with(${column}, ${prefix})`;
+  const next = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return sql`(${column} ~>=~ ${prefix} and ${column} ~<~ ${next})`;
 }

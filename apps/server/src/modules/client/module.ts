@@ -16,6 +16,7 @@ import { newId } from '../../db/ids.ts';
 import { user } from '../../db/schema/index.ts';
 import { idArray, idParam, writeAudit, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
+import { regionPrefix } from '../../platform/paging.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { hashPassword, md5Hex } from '../../platform/password.ts';
@@ -90,7 +91,7 @@ export default defineModule((root, s) => {
     scope: { owner: clientInfo.createUser, dept: clientInfo.createDept, client: clientInfo.id },
     listParams: {
       // A region and everything below it.
-      regionCode: (v) => sql`starts_with(${clientInfo.regionCode}, ${v})`,
+      regionCode: (v) => regionPrefix(clientInfo.regionCode, v),
     },
     prepareSave: ({ auth, input }) => refuseBlocked(s, auth.tenantId, input as Record<string, unknown>),
     async beforeSave({ tx, input, existing }) {

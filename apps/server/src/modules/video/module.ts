@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { encodeMsg } from '@atrium/contract';
 import { dataScopeSql } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
+import { regionPrefix } from '../../platform/paging.ts';
 import { defineModule } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -237,8 +238,8 @@ export default defineModule((root, s) => {
       const where = and(
         eq(cameraDevice.tenantId, auth.tenantId),
         eq(cameraDevice.isDeleted, 0),
-        // starts_with: an index range on (tenant_id, region_code varchar_pattern_ops, id) (docs/devices.md "Tables").
-        regionCode ? sql`starts_with(${cameraDevice.regionCode}, ${regionCode})` : undefined,
+        // An index range on (tenant_id, region_code varchar_pattern_ops, id) (docs/devices.md "Tables").
+        regionCode ? regionPrefix(cameraDevice.regionCode, regionCode) : undefined,
         await scope(auth),
       ) as SQL;
       const { rows, total } = await withTenant(s.db, auth.tenantId, async (tx) => {
