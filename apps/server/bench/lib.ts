@@ -427,9 +427,12 @@ export const printFigure: Log = (label, v) =>
   console.log(`${label.padEnd(48)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
 
 /** The request count, warm-up and time budget of a timed bench, from BENCH_<NAME>_REQUESTS / _WARMUP / _BUDGET_MS. */
-export function timingKnobs(name: string): { n: number; warm: number; budgetMs: number } {
+export function timingKnobs(
+  name: string,
+  defaults: { warm?: number } = {},
+): { n: number; warm: number; budgetMs: number } {
   const env = (k: string, d: number) => Number(process.env[`BENCH_${name}_${k}`] ?? d);
-  return { n: env('REQUESTS', 200), warm: env('WARMUP', 20), budgetMs: env('BUDGET_MS', 15_000) };
+  return { n: env('REQUESTS', 200), warm: env('WARMUP', defaults.warm ?? 20), budgetMs: env('BUDGET_MS', 15_000) };
 }
 
 /**
