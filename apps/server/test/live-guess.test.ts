@@ -4,17 +4,8 @@
 // admitted again and run again, and a refusal is never decided on a guess. Changes are made on instance A, the
 // requests go to instance B whose guesses were warmed first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
-import {
-  client,
-  createTestApp,
-  loginToken,
-  provisionedTenant,
-  secondInstance,
-  userToken,
-  type TestApp,
-} from './harness.ts';
-import { menu } from '../src/db/schema/index.ts';
+import { client, createTestApp, loginToken, secondInstance, type TestApp } from './harness.ts';
+import { grantingTenant, menuIds as menuIdsOf } from './tenant-fixture.ts';
 
 let a: TestApp;
 let b: TestApp;
@@ -42,40 +33,14 @@ const since = (before: ReturnType<typeof counts>) => {
   };
 };
 
-const menuIds = async (codes: string[]) =>
-  (
-    await a.services.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(and(inArray(menu.code, codes), eq(menu.tenantId, '000000')))
-  ).map((m) => m.id);
-
+const menuIds = (codes: string[]) => menuIdsOf(a, codes);
 /** A tenant whose administrator makes roles and users on A. */
-async function tenant(tenantId: string) {
-  const admin = await provisionedTenant(a, platform, tenantId);
-  const api = client(a, admin.token);
-  const ok = async (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(200);
-    return JSON.parse(res.body).data;
-  };
-  const role = async (alias: string, menus: string[]) => {
-    const r = await ok(await api.post('/api/blade-system/role/submit', { roleName: alias, roleAlias: alias }));
-    await ok(await api.post('/api/blade-system/role/grant', { roleIds: [r.id], menuIds: await menuIds(menus) }));
-    return r.id as string;
-  };
-  const member = async (account: string, roleIds: string[]) => {
-    const u = await ok(
-      await api.post('/api/blade-user/submit', { account, realName: account, password: PASSWORD, roleIds }),
-    );
-    return { id: u.id as string, token: await userToken(a, tenantId, account, PASSWORD) };
-  };
-  return { api, ok, role, member };
-}
+const tenant = (tenantId: string) => grantingTenant(a, platform, tenantId, PASSWORD);
 
 describe('reads admitted on a guess of the live state', () => {
   it('the second list of a session is admitted on its guess and confirmed, with the same answer', async () => {
     const t = await tenant('630001');
-    const r = await t.role('posts', ['system', 'post']);
+    const r = await t.role('posts', { menus: ['system', 'post'] });
     const m = await t.member('guess-1', [r]);
     const u = client(b, m.token);
     const first = await u.get('/api/blade-system/post/list');
@@ -93,7 +58,7 @@ describe('reads admitted on a guess of the live state', () => {
 
   it('a logout on another server: the next list, detail or bad query is a 401', async () => {
     const t = await tenant('630002');
-    const r = await t.role('posts', ['system', 'post']);
+    const r = await t.role('posts', { menus: ['system', 'post'] });
     const m = await t.member('guess-2', [r]);
     const u = client(b, m.token);
     expect((await u.get('/api/blade-system/post/list')).statusCode).toBe(200);
@@ -114,7 +79,7 @@ describe('reads admitted on a guess of the live state', () => {
 
   it('a revoked token meets a 401 before the 400 of a bad query or the 404 of a missing record', async () => {
     const t = await tenant('630003');
-    const r = await t.role('posts', ['system', 'post']);
+    const r = await t.role('posts', { menus: ['system', 'post'] });
     const cases = [
       '/api/blade-system/post/detail?id=not-a-number', // the route's schema refuses it: 400 on a live token
       '/api/blade-system/post/list?descs=password', // the list's allowlist refuses it before any read: 400
@@ -136,8 +101,8 @@ describe('reads admitted on a guess of the live state', () => {
 
   it('a role taken away: the guess is stale, the list is admitted again on the live roles and refused', async () => {
     const t = await tenant('630004');
-    const posts = await t.role('posts', ['system', 'post']);
-    const depts = await t.role('depts', ['system', 'dept']);
+    const posts = await t.role('posts', { menus: ['system', 'post'] });
+    const depts = await t.role('depts', { menus: ['system', 'dept'] });
     const m = await t.member('guess-4', [posts, depts]);
     const u = client(b, m.token);
     expect((await u.get('/api/blade-system/post/list')).statusCode).toBe(200);
@@ -155,8 +120,8 @@ describe('reads admitted on a guess of the live state', () => {
 
   it('a role granted: a refusal on the guess is decided again on the live state, which admits', async () => {
     const t = await tenant('630005');
-    const depts = await t.role('depts', ['system', 'dept']);
-    const posts = await t.role('posts', ['system', 'post']);
+    const depts = await t.role('depts', { menus: ['system', 'dept'] });
+    const posts = await t.role('posts', { menus: ['system', 'post'] });
     const m = await t.member('guess-5', [depts]);
     const u = client(b, m.token);
     expect((await u.get('/api/blade-system/dept/list')).statusCode).toBe(200);
@@ -167,7 +132,7 @@ describe('reads admitted on a guess of the live state', () => {
 
   it("a grant edited on another server (the tenant's cache epoch moved): stale, run again on fresh grants", async () => {
     const t = await tenant('630006');
-    const r = await t.role('posts', ['system', 'post']);
+    const r = await t.role('posts', { menus: ['system', 'post'] });
     const m = await t.member('guess-6', [r]);
     const u = client(b, m.token);
     expect((await u.get('/api/blade-system/post/list')).statusCode).toBe(200);

@@ -2,17 +2,10 @@
 // each change is made through instance A's API and the very next request of an old token on instance B — whose token
 // and read caches were warmed first — is refused or sees the narrowed data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
-import {
-  client,
-  createTestApp,
-  loginToken,
-  provisionedTenant,
-  secondInstance,
-  userToken,
-  type TestApp,
-} from './harness.ts';
-import { menu, user } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { client, createTestApp, loginToken, secondInstance, type TestApp } from './harness.ts';
+import { grantingTenant, menuIds as menuIdsOf } from './tenant-fixture.ts';
+import { user } from '../src/db/schema/index.ts';
 
 let a: TestApp;
 let b: TestApp;
@@ -32,43 +25,9 @@ afterAll(async () => {
   await a?.close();
 });
 
-const menuIds = async (codes: string[]) =>
-  (
-    await a.services.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(and(inArray(menu.code, codes), eq(menu.tenantId, '000000')))
-  ).map((m) => m.id);
-
+const menuIds = (codes: string[]) => menuIdsOf(a, codes);
 /** A provisioned tenant, its administrator's client on A, and helpers to make roles and users through A's API. */
-async function tenant(tenantId: string) {
-  const admin = await provisionedTenant(a, platform, tenantId);
-  const api = client(a, admin.token);
-  const ok = async (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(200);
-    return JSON.parse(res.body).data;
-  };
-  const role = async (alias: string, grant: { menus?: string[]; dataScopeIds?: string[]; apiScopeIds?: string[] }) => {
-    const r = await ok(await api.post('/api/blade-system/role/submit', { roleName: alias, roleAlias: alias }));
-    await ok(
-      await api.post('/api/blade-system/role/grant', {
-        roleIds: [r.id],
-        menuIds: await menuIds(grant.menus ?? []),
-        dataScopeIds: grant.dataScopeIds ?? [],
-        apiScopeIds: grant.apiScopeIds ?? [],
-      }),
-    );
-    return r.id as string;
-  };
-  /** A user holding `roleIds`, logged in (on A: the token is valid on both). */
-  const member = async (account: string, roleIds: string[]) => {
-    const u = await ok(
-      await api.post('/api/blade-user/submit', { account, realName: account, password: PASSWORD, roleIds }),
-    );
-    return { id: u.id as string, token: await userToken(a, tenantId, account, PASSWORD) };
-  };
-  return { admin, api, ok, role, member };
-}
+const tenant = (tenantId: string) => grantingTenant(a, platform, tenantId, PASSWORD);
 
 describe('changes made on one server take effect at the next request on another', () => {
   it('logout', async () => {

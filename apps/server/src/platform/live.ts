@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Statement } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import type { ReadCheck } from './tenant-db.ts';
 import { apiScope, cacheEpoch, dataScope, dict, dictBiz, menu, param, role, topMenu } from '../db/schema/index.ts';
 import { authTexts } from '../modules/auth/messages.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
@@ -132,13 +133,7 @@ export class StaleLiveState extends Error {
  * `statement` with `begin` and the read's own statement, one round trip), or on its own by `runNow` when the request
  * made no read. `settle` throws a 401 when the token no longer stands and `StaleLiveState` when the guess was wrong.
  */
-export type LiveCheck = {
-  query: SQL;
-  statement: Statement;
-  settled: boolean;
-  settle(rows: Record<string, unknown>[]): void;
-  runNow(): Promise<void>;
-};
+export type LiveCheck = ReadCheck;
 
 const dialect = new PgDialect();
 
