@@ -152,6 +152,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     } as RouteHandlerMethod;
   });
 }
+
 export function requireAuth(req: FastifyRequest) {
   if (!req.auth) throw unauthorized();
   return req.auth;
