@@ -72,9 +72,15 @@ type LiveRow = {
   global_epoch: string | null;
 };
 
-/** The live-state query of a token (db/migrations/0015_live_state_region.sql). */
+/**
+ * The live-state query of a token (db/migrations/0015_live_state_region.sql). Its columns are named: it runs as a
+ * prepared statement, whose answer must keep its shape if a later migration makes the function again.
+ */
+const LIVE_COLUMNS = sql.raw(
+  'session_ok, user_ok, dept_id, region_code, client_info_id, must_change, role_ids, tenant_ok, tenant_expired, epoch, global_epoch',
+);
 function liveQuery(s: Services, claims: AccessClaims): SQL {
-  return sql`select * from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
+  return sql`select ${LIVE_COLUMNS} from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
 }
 
 /**
