@@ -64,10 +64,14 @@ describe('reads admitted on a guess of the live state', () => {
     expect((await u.get('/api/blade-system/post/list')).statusCode).toBe(200);
     expect((await client(a, m.token).get('/api/blade-auth/oauth/logout')).statusCode).toBe(200);
     const before = counts();
+    // Refused on the guess, in the caller's language.
+    const en = await client(b, m.token, 'en').get('/api/blade-system/post/list');
+    expect(en.statusCode).toBe(401);
+    expect(en.json().msg).toMatch(/^[\x20-\x7e]+$/);
+    expect(since(before)).toMatchObject({ guessed: 1, refused: 1, confirmed: 0 });
     const list = await u.get('/api/blade-system/post/list');
     expect(list.statusCode).toBe(401);
     expect(list.json().msg).toBe('请求未授权');
-    expect(since(before)).toMatchObject({ guessed: 1, refused: 1, confirmed: 0 });
     // Refused once, the session has no guess left: every later call is checked live and refused.
     for (const url of [
       '/api/blade-system/post/detail?id=1',
