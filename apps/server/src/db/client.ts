@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -237,11 +237,13 @@ export type Statement = { text: string; values: unknown[] };
  * tenant context): one round trip instead of two (docs/server.md "Round trips"). By default `fn` is called once both
  * succeeded. `readOnly`: a `begin read only` transaction (a write in it fails); `fn`'s first statement goes out with
  * them too and answers only if they succeeded, and the commit is not waited for (there is nothing to make durable).
+ * `single` (read-only only): `fn` makes at most one statement, and the commit goes out in the same write as it; a
+ * second statement is refused with an error (it would run outside the transaction and its tenant context).
  */
 export type PipelinedTransaction = <T>(
   first: Statement,
   fn: (tx: Db) => Promise<T>,
-  opts?: { readOnly?: boolean; also?: AlsoStatement },
+  opts?: { readOnly?: boolean; single?: boolean; also?: AlsoStatement },
 ) => Promise<T>;
 
 /**
@@ -260,6 +262,14 @@ export function pipelinedTransactionOf(db: Db): PipelinedTransaction | undefined
 
 /** What drizzle gets for a statement whose answer it does not read (`begin`, a read-only `commit`). */
 const NO_ROWS = { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
+
+/** A statement made after a single-statement read had sent its commit. */
+export class SecondStatementError extends Error {
+  constructor() {
+    super('pipelined read: declared single, it made a second statement (it would run outside its transaction)');
+    this.name = 'SecondStatementError';
+  }
+}
 
 /** Statements a pooled connection keeps prepared at most; later new ones go unnamed (parsed each time). */
 const MAX_PREPARED = 200;
@@ -294,18 +304,74 @@ function preparedOn(prepared: Set<string>, config: unknown, values: unknown): un
   return { ...c, name };
 }
 
+/** Values as drizzle's node-postgres driver reads them: dates, times and intervals as text (the columns map them). */
+const TEXT_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asText = (v: string) => v;
+const DRIVER_TYPES = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(id) ? asText : pg.types.getTypeParser(id, format ?? 'text'),
+};
+
+/** The method of a pipelined connection's client that answers rows as arrays. */
+const ARRAYS = Symbol('arrays');
+
+/** What drizzle's PGlite driver reads as text (the columns map it). */
+const PGLITE_TEXT = Object.fromEntries(
+  [pg.types.builtins.TIMESTAMP, pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.INTERVAL, pg.types.builtins.DATE].map(
+    (id) => [id, asText],
+  ),
+);
+
 /**
- * Each pooled connection gets, at its first transaction, a drizzle instance of its own over a client that sends the
+ * A select's rows as arrays of driver values in select-list order (what a column's `mapFromDriverValue` takes), without
+ * drizzle's statement object and one object per row: on a pipelined connection from node-postgres in array mode, on
+ * PGlite from its query in array mode. Used where one statement reads many rows (a list's page).
+ */
+export async function selectArrays(tx: Db, statement: Statement): Promise<unknown[][]> {
+  const client = (tx as unknown as { session?: { client?: Partial<ArraysClient> & Partial<PgliteQuery> } }).session
+    ?.client;
+  if (client?.[ARRAYS]) return client[ARRAYS](statement.text, statement.values);
+  if (!client?.query) throw new Error('selectArrays: not a transaction of this database');
+  const found = await client.query(statement.text, statement.values, { rowMode: 'array', parsers: PGLITE_TEXT });
+  return found.rows;
+}
+type PgliteQuery = {
+  query(text: string, values: unknown[], opts: { rowMode: 'array'; parsers: object }): Promise<{ rows: unknown[][] }>;
+};
+type ArraysClient = { [ARRAYS]: (text: string, values: unknown[]) => Promise<unknown[][]> };
+
+const BEGIN = { text: 'begin' };
+const BEGIN_READ_ONLY = { text: 'begin read only' };
+const COMMIT = { text: 'commit' };
+const ROLLBACK = { text: 'rollback' };
+
+/**
+ * Each pooled connection gets, at its first transaction, a drizzle session of its own over a client that sends the
  * transaction's `begin` and the first statement back to back (the pool's connections pipeline: statements written
- * together share one round trip). `fn` gets drizzle's own transaction object (nested transactions are savepoints, a
- * throw rolls back).
+ * together share one round trip), and one drizzle transaction object that every transaction of the connection hands
+ * to `fn` (nested transactions are savepoints; a throw rolls back). `begin`, `commit` and `rollback` are written
+ * here, not built by drizzle for every transaction.
  */
 function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
-  type Slot = {
-    db: Db;
+  type Slot = ArraysClient & {
+    tx: Db;
+    query: (config: never, values?: never) => Promise<unknown>;
     first: Statement | null;
     also: AlsoStatement | null;
     readOnly: boolean;
+    single: boolean;
+    /** A single-statement read sent its commit with its statement: the transaction is over. */
+    ended: boolean;
     pending: Promise<unknown> | null;
   };
   const slots = new WeakMap<pg.PoolClient, Slot>();
@@ -313,18 +379,13 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
   const slotOf = (client: pg.PoolClient): Slot => {
     const known = slots.get(client);
     if (known) return known;
-    const slot: Slot = {
-      db: undefined as unknown as Db,
-      first: null,
-      also: null,
-      readOnly: false,
-      pending: null,
-    };
     const prepared = new Set<string>();
     const send = (config: never, values?: never) =>
       client.query(preparedOn(prepared, config, values) as never, values) as Promise<unknown>;
-    const proxy = {
+    const slot: Slot = {
+      tx: undefined as unknown as Db,
       query(config: never, values?: never) {
+        if (slot.ended) return Promise.reject(new SecondStatementError());
         const text = textOf(config);
         const first = slot.first;
         if (first && typeof text === 'string' && text.startsWith('begin')) {
@@ -357,7 +418,13 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         const pending = slot.pending;
         if (pending) {
           slot.pending = null;
-          return Promise.all([pending, send(config, values)]).then(([, answer]) => answer);
+          const answer = Promise.all([pending, send(config, values)]).then(([, a]) => a);
+          if (slot.single) {
+            // The commit follows in the same write; nothing more runs in this transaction.
+            slot.ended = true;
+            send(COMMIT as never).catch(() => {});
+          }
+          return answer;
         }
         if (slot.readOnly && text === 'commit') {
           // A read-only transaction has nothing to make durable: the connection goes back to the pool with its
@@ -367,8 +434,22 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         }
         return send(config, values);
       },
+      [ARRAYS]: (text, values) =>
+        slot
+          .query({ text, values, rowMode: 'array', types: DRIVER_TYPES } as never)
+          .then((r) => (r as { rows: unknown[][] }).rows),
+      first: null,
+      also: null,
+      readOnly: false,
+      single: false,
+      ended: false,
+      pending: null,
     };
-    slot.db = drizzlePg({ client: proxy as never, schema }) as unknown as Db;
+    const session = (
+      drizzlePg({ client: slot as never, schema }) as unknown as { session: NodePgSession<Schema, never> }
+    ).session;
+    const inner = session as unknown as { dialect: never; schema: never };
+    slot.tx = new NodePgTransaction(inner.dialect, session, inner.schema) as unknown as Db;
     slots.set(client, slot);
     return slot;
   };
@@ -378,26 +459,41 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     slot.first = first;
     slot.also = opts?.also ?? null;
     slot.readOnly = !!opts?.readOnly;
+    slot.single = slot.readOnly && !!opts?.single;
+    let broken: Error | undefined;
     try {
-      return await slot.db.transaction(
-        async (tx) => {
-          // Fail closed: `fn` never runs without the first statement (the tenant context) in its transaction.
-          if (slot.first) throw new Error('pipelined transaction: the first statement was not sent with begin');
-          const out = await fn(tx);
-          // `fn` made no statement: the ones sent with begin are still to be answered (and `also` handed its rows).
-          const pending = slot.pending;
+      let out;
+      try {
+        // Inside the try: a `begin` whose context statement failed is rolled back, never handed on half open.
+        await slot.query((slot.readOnly ? BEGIN_READ_ONLY : BEGIN) as never);
+        // Fail closed: `fn` never runs without the first statement (the tenant context) in its transaction.
+        if (slot.first) throw new Error('pipelined transaction: the first statement was not sent with begin');
+        out = await fn(slot.tx);
+        // `fn` made no statement: the ones sent with begin are still to be answered (and `also` handed its rows).
+        const pending = slot.pending;
+        slot.pending = null;
+        if (pending) await pending;
+      } catch (err) {
+        if (!slot.ended) {
+          slot.pending?.catch(() => {});
           slot.pending = null;
-          if (pending) await pending;
-          return out;
-        },
-        slot.readOnly ? { accessMode: 'read only' } : undefined,
-      );
+          // A connection that cannot even roll back is not handed out again.
+          await slot.query(ROLLBACK as never).catch((e: Error) => {
+            broken = e;
+          });
+        }
+        throw err;
+      }
+      if (!slot.ended) await slot.query(COMMIT as never);
+      return out;
     } finally {
       slot.first = null;
       slot.also = null;
       slot.pending = null;
       slot.readOnly = false;
-      client.release();
+      slot.single = false;
+      slot.ended = false;
+      client.release(broken);
     }
   };
 }

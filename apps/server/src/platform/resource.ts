@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { picker } from './shapes.ts';
 import {
   actionCode,
   bodySchema,
@@ -331,11 +332,7 @@ function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
       .map(([k]) => k),
     ...Object.keys(output),
   ];
-  return (row: Row) => {
-    const out: Record<string, unknown> = {};
-    for (const k of keys) if (k in row) out[k] = row[k];
-    return out as Row;
-  };
+  return picker(keys) as (row: Row) => Row;
 }
 
 /** Registers a binding's routes: CRUD (+ tree) and its actions. */

@@ -30,12 +30,14 @@ export async function readTenant<T>(
   tenantId: string,
   fn: (tx: Db) => Promise<T>,
   check?: ReadCheck,
+  opts?: { single?: boolean },
 ): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('readTenant: missing or malformed tenant context');
   const pipelined = pipelinedTransactionOf(db);
   const first = { text: TENANT_CONTEXT_SQL, values: [tenantId] };
+  const single = !!opts?.single;
   if (!check || check.settled) {
-    if (pipelined) return pipelined(first, fn, { readOnly: true });
+    if (pipelined) return pipelined(first, fn, { readOnly: true, single });
     return withTenant(db, tenantId, fn);
   }
   // The request's live-state check rides with this read: its statement goes out with `begin` (PostgreSQL) or runs
@@ -46,7 +48,11 @@ export async function readTenant<T>(
   let failed = false;
   try {
     out = pipelined
-      ? await pipelined(first, fn, { readOnly: true, also: { statement: check.statement, onRows: (r) => (rows = r) } })
+      ? await pipelined(first, fn, {
+          readOnly: true,
+          single,
+          also: { statement: check.statement, onRows: (r) => (rows = r) },
+        })
       : await withTenant(db, tenantId, async (tx) => {
           const result = (await tx.execute(check.query)) as unknown as { rows: Record<string, unknown>[] };
           check.settle(result.rows);
