@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db, Statement } from '../db/client.ts';
 import type { ReadCheck } from './tenant-db.ts';
 import { apiScope, cacheEpoch, dataScope, dict, dictBiz, menu, param, role, topMenu } from '../db/schema/index.ts';
 import { authTexts } from '../modules/auth/messages.ts';
@@ -82,6 +82,13 @@ const LIVE_COLUMNS = sql.raw(
 function liveQuery(s: Services, claims: AccessClaims): SQL {
   return sql`select ${LIVE_COLUMNS} from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
 }
+/** The same as a statement: its text made once, the values of the token (no drizzle rendering per request). */
+const LIVE_TEXT = new PgDialect().sqlToQuery(
+  sql`select ${LIVE_COLUMNS} from atrium_live_state(${''}, ${''}, ${''}, ${''})`,
+).sql;
+function liveStatement(s: Services, claims: AccessClaims): Statement {
+  return { text: LIVE_TEXT, values: [claims.sid, claims.userId, claims.tenantId, s.now().toISOString()] };
+}
 
 /**
  * What the live-state row says of a token: throws a 401 when it no longer stands, hands the epochs to the cache and
@@ -141,8 +148,6 @@ export class StaleLiveState extends Error {
  */
 export type LiveCheck = ReadCheck;
 
-const dialect = new PgDialect();
-
 /**
  * A request of a session this server has seen may be admitted on the live state it read last time — its roles,
  * department, region, client, password flag — and the cache epochs it holds now, provided its first read makes the
@@ -155,11 +160,11 @@ export function speculate(s: Services, claims: AccessClaims): { state: LiveState
   const epochs = s.cache.epochsOf(claims.tenantId);
   if (!epochs || epochs.tenant !== guess.epoch || epochs.global !== guess.globalEpoch) return undefined;
   s.liveGuesses.counts.guessed++;
-  const query = liveQuery(s, claims);
-  const { sql: text, params } = dialect.sqlToQuery(query);
   const check: LiveCheck = {
-    query,
-    statement: { text, values: params },
+    get query() {
+      return liveQuery(s, claims);
+    },
+    statement: liveStatement(s, claims),
     settled: false,
     settle(rows) {
       check.settled = true;
@@ -182,7 +187,7 @@ export function speculate(s: Services, claims: AccessClaims): { state: LiveState
       counts.confirmed++;
     },
     async runNow() {
-      const result = await s.db.execute(query);
+      const result = await s.db.execute(liveQuery(s, claims));
       check.settle((result as unknown as { rows: Record<string, unknown>[] }).rows);
     },
   };
