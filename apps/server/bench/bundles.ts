@@ -43,6 +43,18 @@ function build(root: string): Promise<void> {
 async function recorder(cdp: CDPSession) {
   const pending = new Map<string, Omit<Answer, 'bytes'>>();
   let done: Answer[] = [];
+  // Requests sent and not yet finished or failed: the network is quiet when none is left for a while.
+  const inFlight = new Set<string>();
+  let lastChange = performance.now();
+  const settle = (id: string) => {
+    if (inFlight.delete(id)) lastChange = performance.now();
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!/^https?:/.test(e.request.url)) return;
+    inFlight.add(e.requestId);
+    lastChange = performance.now();
+  });
+  cdp.on('Network.loadingFailed', (e) => settle(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
     if (!/^https?:/.test(e.response.url)) return;
     const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
@@ -59,8 +71,20 @@ async function recorder(cdp: CDPSession) {
     pending.delete(e.requestId);
     done.push({ ...a, bytes: e.encodedDataLength });
   });
+  cdp.on('Network.loadingFinished', (e) => settle(e.requestId));
   await cdp.send('Network.enable');
   return {
+    /**
+     * Resolves once no request has been in flight for `quietMs` (a client-side navigation never fires a load event, so
+     * Playwright's `networkidle` after one does not wait for the requests it starts).
+     */
+    async quiet(quietMs = 500, timeoutMs = 30_000) {
+      const until = performance.now() + timeoutMs;
+      while (inFlight.size || performance.now() - lastChange < quietMs) {
+        if (performance.now() > until) throw new Error(`the network did not go quiet: ${inFlight.size} in flight`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     /** The answers finished since the last take. */
     take() {
       const out = done;
@@ -108,7 +132,7 @@ export async function measureWire(serverDir: string) {
     // The shell and the home page are lazy chunks: wait until they have rendered, then until the network is quiet.
     await page.getByTestId('sidebar').waitFor();
     await page.getByText('快捷入口').waitFor();
-    await page.waitForLoadState('networkidle');
+    await rec.quiet();
     const shell = rec.take();
 
     const scripts = [...login, ...shell]

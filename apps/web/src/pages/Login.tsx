@@ -7,7 +7,7 @@ import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { website, type Language } from '@atrium/contract';
-import { fetchCaptcha, getUserInfo, loginByUsername, tenantInfo } from '../api/auth';
+import { fetchCaptcha, loginByUsername, tenantInfo } from '../api/auth';
 import { useSession } from '../stores/session';
 import { clearLock, useSettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
@@ -115,9 +115,7 @@ export default function Login() {
       navigate(res.must_change_password ? '/info/index?tab=password' : params.get('redirect') || website.firstPage, {
         replace: true,
       });
-      void getUserInfo()
-        .then((info) => useSession.getState().setUserInfo(info))
-        .catch(() => undefined);
+      // The shell fetches the user info as it mounts (layout/Layout.tsx).
     } catch {
       // The http client has shown the server's error_description; a used captcha is gone, so draw a new one.
       void refreshCaptcha();

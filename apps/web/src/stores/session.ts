@@ -70,7 +70,8 @@ export const useSession = create<Session>((set) => ({
   setUserInfo(info) {
     setStore({ name: 'userInfo', content: info });
     setStore({ name: 'roles', content: info.roles });
-    set({ userInfo: info, roles: info.roles });
+    // The same roles keep their array: whatever depends on them (the shell's menu load) is not run again.
+    set((state) => ({ userInfo: info, roles: sameList(state.roles, info.roles) ? state.roles : info.roles }));
   },
   setPermission(codes) {
     const permission = Object.fromEntries(codes.map((c) => [c, true]));
@@ -113,3 +114,7 @@ export const useSession = create<Session>((set) => ({
     });
   },
 }));
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
