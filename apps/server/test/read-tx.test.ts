@@ -91,5 +91,10 @@ describe('read transactions', () => {
     expect(typeof created).toBe('string');
     expect(Number.isNaN(Date.parse(String(created)))).toBe(false);
     expect(two).toBe(2);
+    // The same through a transaction drizzle opens itself (on PostgreSQL a plain pooled connection).
+    const plain = await t.services.db.transaction((tx) =>
+      selectArrays(tx, { text: `select account, create_time from "user" where account = $1`, values: ['admin'] }),
+    );
+    expect(plain).toEqual([[account, created]]);
   });
 });

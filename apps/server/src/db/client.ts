@@ -334,13 +334,18 @@ const PGLITE_TEXT = Object.fromEntries(
 
 /**
  * A select's rows as arrays of driver values in select-list order (what a column's `mapFromDriverValue` takes), without
- * drizzle's statement object and one object per row: on a pipelined connection from node-postgres in array mode, on
- * PGlite from its query in array mode. Used where one statement reads many rows (a list's page).
+ * drizzle's statement object and one object per row: from node-postgres in array mode (a pipelined connection or a
+ * plain one), from PGlite's query in array mode. Used where one statement reads many rows (a list's page).
  */
 export async function selectArrays(tx: Db, statement: Statement): Promise<unknown[][]> {
   const client = (tx as unknown as { session?: { client?: Partial<ArraysClient> & Partial<PgliteQuery> } }).session
     ?.client;
   if (client?.[ARRAYS]) return client[ARRAYS](statement.text, statement.values);
+  if (client instanceof pg.Client) {
+    // A transaction drizzle opened on the pool itself (not a pipelined one).
+    const found = await client.query({ ...statement, rowMode: 'array', types: DRIVER_TYPES });
+    return found.rows as unknown[][];
+  }
   if (!client?.query) throw new Error('selectArrays: not a transaction of this database');
   const found = await client.query(statement.text, statement.values, { rowMode: 'array', parsers: PGLITE_TEXT });
   return found.rows;
