@@ -1,21 +1,28 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, e.g. from bench/steady.ts): self time by package or source file,
-// the functions with the most self time, and inclusive time by package. Usage: node bench/cpu-summary.mjs <file> [top].
+// the functions with the most self time, and inclusive time by package. Usage:
+// node bench/cpu-summary.mjs <file> [top] [from]: `from` (0–1, default 0) skips that share of the profile's time —
+// 0.5 keeps the second half, a steady run's (bench/steady.ts) without the server's start and warm-up.
 import fs from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, fromArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node bench/cpu-summary.mjs <file.cpuprofile> [top]');
+  console.error('usage: node bench/cpu-summary.mjs <file.cpuprofile> [top] [from]');
   process.exit(2);
 }
 const top = Number(topArg ?? 30);
+const from = Number(fromArg ?? 0);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const self = new Map();
 let total = 0;
+const start = profile.startTime + (profile.endTime - profile.startTime) * from;
+let at = profile.startTime;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  at += dt;
+  if (at < start) return;
   self.set(id, (self.get(id) ?? 0) + dt);
   total += dt;
 });
@@ -49,7 +56,7 @@ const show = (title, m) => {
   for (const [k, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${(t / 1000).toFixed(0).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`);
 };
-console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);
+console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled${from ? ` (from ${from * 100} % of the run)` : ''}`);
 show('self time by package / file', byWhere);
 show('self time by function', byFunction);
 show('inclusive time by package / file', inclusive);

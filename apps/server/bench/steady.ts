@@ -1,7 +1,7 @@
 // One endpoint in its steady state, for work on the client page's time (docs/clients.md "Bench"): a server on a
 // database the client-page bench kept (`BENCH_CLIENTS_KEEP_DB=1`), the bench's region admin logged in, then N calls
 // one at a time with a keep-alive client; prints p50/p99 of all calls and of the last half (after the server's code
-// is optimised). `STEADY_PROFILE=1` writes the server's CPU profile to STEADY_PROFILE_DIR (default /tmp/atrium-prof),
+// is optimised) and the server's CPU time per call over the last half. `STEADY_PROFILE=1` writes the server's CPU profile to STEADY_PROFILE_DIR (default /tmp/atrium-prof),
 // summarised by `node bench/cpu-summary.mjs <file>` (self and inclusive time by package and by function).
 // Usage: `cd apps/server && STEADY_DB=atrium_bench_xxxx npx tsx bench/steady.ts`. Knobs: STEADY_N (3000), STEADY_PATH
 // (the client page, page 1), STEADY_PORT (18431), BENCH_PG_URL (the server holding STEADY_DB).
@@ -50,7 +50,9 @@ export async function steady(serverDir: string) {
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
     const target = base + (process.env.STEADY_PATH ?? '/api/blade-business/clientInfo/page?current=1&size=10');
     const times: number[] = [];
+    let cpuAtHalf: number | undefined;
     for (let i = 0; i < n; i++) {
+      if (i === Math.floor(n / 2)) cpuAtHalf = cpuMs(child.pid);
       const t = performance.now();
       const status = await keepAliveGet(target, headers);
       times.push(performance.now() - t);
@@ -60,6 +62,11 @@ export async function steady(serverDir: string) {
       path: target.slice(base.length),
       all: stat(times),
       lastHalf: stat(times.slice(n / 2)),
+      // The server's own CPU per call over the last half (user + system, Linux): steadier than latency on a shared
+      // machine, where a neighbour's load moves every wait.
+      ...(cpuAtHalf !== undefined && cpuMs(child.pid) !== undefined
+        ? { serverCpuMsPerCall: Math.round(((cpuMs(child.pid)! - cpuAtHalf) / (n - Math.floor(n / 2))) * 1000) / 1000 }
+        : {}),
       ...(profile ? { profileDir } : {}),
     };
   } finally {
@@ -69,5 +76,19 @@ export async function steady(serverDir: string) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A process's CPU time so far (user + system, ms) from /proc; undefined where there is none. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command's closing parenthesis).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream build). */
+const CLOCK_TICKS = 100;
 
 runIfMain(import.meta.url, steady);
