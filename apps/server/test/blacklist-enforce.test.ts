@@ -4,7 +4,7 @@ import { auditLog } from '../src/db/schema/index.ts';
 import { newId } from '../src/db/ids.ts';
 import { md5Hex } from '../src/platform/password.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { BLACK_TYPE, blacklistOf, isBlocked, type BlackType } from '../src/modules/blacklist/enforce.ts';
+import { BLACK_TYPE, Blacklist, blacklistOf, isBlocked, type BlackType } from '../src/modules/blacklist/enforce.ts';
 import { blackInfo } from '../src/modules/blacklist/table.ts';
 import {
   BASIC,
@@ -410,5 +410,18 @@ describe('the word check with 10,000 words', () => {
       expect([label, got]).toEqual([label, label.startsWith('shop-') || list.some((w) => label.includes(w))]);
     }
     expect(found).toBeGreaterThanOrEqual(50);
+  });
+
+  it('cold misses at once build the matchers once: every caller gets the same lists', async () => {
+    t.services.cache.clearAll();
+    const builds = Blacklist.builds;
+    const lists = await Promise.all(Array.from({ length: 6 }, () => blacklistOf(t.services, C_ID)));
+    expect(Blacklist.builds - builds).toBe(1);
+    expect(lists[0].words.size).toBe(10_000);
+    for (const l of lists) expect(l).toBe(lists[0]);
+    // A write moves the epoch: the next miss builds new lists (not the shared ones of before).
+    await add(platform, { type: 2, value: '198.51.100.9', reason: 'shared build' });
+    const after = await blacklistOf(t.services, C_ID);
+    expect(after).not.toBe(lists[0]);
   });
 });

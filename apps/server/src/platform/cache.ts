@@ -41,12 +41,30 @@ export class Cache {
   }
 
   async get<T>(scope: string, key: string, load: () => Promise<T>): Promise<T> {
-    // Taken before the load: a write committed while loading leaves the entry under the older epoch, so it is not used.
+    return this.getBuilt(scope, key, load, (value) => value);
+  }
+
+  /**
+   * `get` for a value that is costly to build from what is read (the blacklist's word automaton): concurrent misses
+   * each read (through their own transaction, so none waits on another's connection), and the first to finish builds;
+   * the others find its entry, loaded under the same epochs, and build nothing.
+   */
+  async getBuilt<R, T>(scope: string, key: string, read: () => Promise<R>, build: (read: R) => T): Promise<T> {
+    // Taken before the read: a write committed while reading leaves the entry under the older epoch, so it is not used.
     const epoch = this.epochs.get(scope);
     const globalEpoch = this.epochs.get(GLOBAL_SCOPE);
-    const hit = this.byScope.get(scope)?.get(key);
-    if (hit && hit.epoch === epoch && hit.globalEpoch === globalEpoch) return hit.value as T;
-    const value = await load();
+    const current = (): Entry | undefined => {
+      const hit = this.byScope.get(scope)?.get(key);
+      return hit && hit.epoch === epoch && hit.globalEpoch === globalEpoch ? hit : undefined;
+    };
+    const hit = current();
+    if (hit) return hit.value as T;
+    const loaded = await read();
+    const meanwhile = current();
+    if (meanwhile) return meanwhile.value as T;
+    const value = build(loaded);
+    // Read under epochs older than the newest observed meanwhile: its caller gets it, the cache keeps what it has.
+    if (this.epochs.get(scope) !== epoch || this.epochs.get(GLOBAL_SCOPE) !== globalEpoch) return value;
     let bucket = this.byScope.get(scope);
     if (!bucket) this.byScope.set(scope, (bucket = new Map()));
     bucket.delete(key);

@@ -235,8 +235,11 @@ export class Blacklist {
   private readonly v4 = new RangeMatcher();
   private readonly v6 = new RangeMatcher();
   readonly words: WordMatcher;
+  /** How many lists this process has built: a burst of cold misses adds one (test/blacklist-enforce.test.ts). */
+  static builds = 0;
 
   constructor(entries: Entry[]) {
+    Blacklist.builds++;
     const words = new Map<string, number>();
     for (const e of entries) {
       const until = e.expireTime ? e.expireTime.getTime() : Infinity;
@@ -323,21 +326,29 @@ const entriesOf = (tx: Db, tenantId: string, now: Date) =>
  * the caller's (`tx`) by switching the transaction's tenant for this one read and back — the platform's entries are
  * read this way from any tenant's transaction (as tenant provisioning writes into a new tenant).
  */
-async function load(s: Services, tenantId: string, tx?: Db): Promise<Blacklist> {
+async function read(s: Services, tenantId: string, tx?: Db): Promise<Entry[]> {
   const now = s.now();
-  if (!tx) return new Blacklist(await withTenant(s.db, tenantId, (t) => entriesOf(t, tenantId, now)));
+  if (!tx) return withTenant(s.db, tenantId, (t) => entriesOf(t, tenantId, now));
   const res = await tx.execute(sql`select current_setting('app.tenant_id', true) as tenant`);
   const prev = (res as unknown as { rows: { tenant: string | null }[] }).rows[0]?.tenant ?? '';
-  if (prev === tenantId) return new Blacklist(await entriesOf(tx, tenantId, now));
+  if (prev === tenantId) return entriesOf(tx, tenantId, now);
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
   const rows = await entriesOf(tx, tenantId, now);
   await tx.execute(sql`select set_config('app.tenant_id', ${prev}, true)`);
-  return new Blacklist(rows);
+  return rows;
 }
 
-/** One tenant's own entries (without the platform's), from the cache. */
+/**
+ * One tenant's own entries (without the platform's), from the cache. Cold misses at once each read the entries, but
+ * only the first builds the matchers (the word automaton of 10,000 words is the costly part); the others take its.
+ */
 export const blacklistOf = (s: Services, tenantId: string, tx?: Db): Promise<Blacklist> =>
-  s.cache.get(tenantId, CACHE_KEY, () => load(s, tenantId, tx));
+  s.cache.getBuilt(
+    tenantId,
+    CACHE_KEY,
+    () => read(s, tenantId, tx),
+    (rows) => new Blacklist(rows),
+  );
 
 /**
  * Reads the cache epochs of a tenant, the platform and the global scope, as a signed-in request's live-state query
