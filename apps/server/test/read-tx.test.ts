@@ -97,4 +97,47 @@ describe('read transactions', () => {
     );
     expect(plain).toEqual([[account, created]]);
   });
+
+  // On PostgreSQL, once a connection has prepared them, a read's opening statements and its first statement go as one
+  // batch with a single Sync (db/client.ts `Batch`): each answer must still reach its own caller, an error must end
+  // the transaction cleanly, and no connection may be handed on with anything of it left.
+  it('repeated reads answer their own rows; a failing statement rolls back and leaves every connection sound', async () => {
+    const read = (tenantId: string, n: number, single: boolean) =>
+      readTenant(
+        t.services.db,
+        tenantId,
+        async (tx) => {
+          const objects = (await tx.execute(
+            sql`select current_setting('app.tenant_id', true) as t, ${n}::int as n`,
+          )) as unknown as { rows: { t: string; n: number }[] };
+          return objects.rows[0];
+        },
+        undefined,
+        { single },
+      );
+    // Enough rounds for every pooled connection to have prepared the statements (batched from then on).
+    for (let round = 0; round < 3; round++) {
+      const out = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => read(i % 2 ? '200001' : '000000', i, i % 3 === 0)),
+      );
+      out.forEach((row, i) => expect(row).toEqual({ t: i % 2 ? '200001' : '000000', n: i }));
+    }
+    const failing = (single: boolean) =>
+      readTenant(t.services.db, '200001', (tx) => tx.execute(sql`select 1 / (${0}::int) as boom`), undefined, {
+        single,
+      });
+    for (const single of [true, false, true, false])
+      await expect(failing(single)).rejects.toSatisfy((e) =>
+        /division by zero/.test(String((e as { cause?: Error }).cause?.message ?? (e as Error).message)),
+      );
+    const after = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => read(i % 2 ? '000000' : '200001', 100 + i, i % 2 === 0)),
+    );
+    after.forEach((row, i) => expect(row).toEqual({ t: i % 2 ? '000000' : '200001', n: 100 + i }));
+    // Outside any transaction no context is left behind, and a write transaction still works on every connection.
+    const writes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => withTenant(t.services.db, '200001', async (tx) => [await contextOf(tx), i])),
+    );
+    for (const [seen] of writes) expect(seen).toBe('200001');
+  });
 });

@@ -355,10 +355,109 @@ type PgliteQuery = {
 };
 type ArraysClient = { [ARRAYS]: (text: string, values: unknown[]) => Promise<unknown[][]> };
 
+type ArrayResult = { fields: { name: string }[]; rows: unknown[][] };
+const asArrays = (st: Statement) => ({ text: st.text, values: st.values, rowMode: 'array', types: DRIVER_TYPES });
+/** Rows answered as arrays, as objects keyed by column name (for the few rows of a check). */
+function rowObjects(r: ArrayResult): Record<string, unknown>[] {
+  return r.rows.map((row) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < r.fields.length; i++) o[r.fields[i].name] = row[i];
+    return o;
+  });
+}
+
 const BEGIN = { text: 'begin' };
 const BEGIN_READ_ONLY = { text: 'begin read only' };
 const COMMIT = { text: 'commit' };
 const ROLLBACK = { text: 'rollback' };
+
+/** A statement as node-postgres takes it: text, name when prepared, values, row mode, type parsers. */
+type Sendable = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown };
+const sendable = (config: unknown, values?: unknown): Sendable => {
+  const c = (typeof config === 'string' ? { text: config } : config) as Sendable;
+  return values === undefined ? c : { ...c, values: values as unknown[] };
+};
+type PgResultLike = {
+  addFields(f: unknown): void;
+  addRow(r: unknown): void;
+  parseRow(f: unknown): unknown;
+  addCommandComplete(m: unknown): void;
+};
+type PgConnection = {
+  parsedStatements: Record<string, string>;
+  parse(q: { text: string; name: string }): void;
+  bind(c: { portal: string; statement: string; values: unknown[]; binary: boolean; valueMapper: unknown }): void;
+  describe(m: { type: 'P'; name: string }): void;
+  execute(c: { portal: string; rows: number }): void;
+  sync(): void;
+};
+const PgQuery = (pg as unknown as { Query: new (config: object) => object }).Query;
+const PgResultClass = (pg as unknown as { Result: new (rowMode?: string, types?: unknown) => PgResultLike }).Result;
+const prepareValue = (pg as unknown as { utils: { prepareValue: unknown } }).utils.prepareValue;
+
+/**
+ * Statements sent as one batch with a single Sync: PostgreSQL runs them in order and answers them in one flush, so
+ * the server reads one answer instead of one per statement (docs/server.md "Round trips"). Each statement keeps its
+ * own row mode and type parsers. An error ends the batch there (PostgreSQL skips the rest until the Sync) and
+ * rejects it whole, as the transaction it belongs to is then aborted anyway. Only statements already prepared on
+ * the connection, or unnamed ones, go in a batch: node-postgres records a preparation only for a statement of its
+ * own, so a first use goes the ordinary way (`sendTogether`).
+ */
+class Batch extends (PgQuery as unknown as new (config: object) => {
+  callback?: (err: unknown, res?: unknown) => void;
+  _canceledDueToError: unknown;
+  handleError(err: unknown, connection: unknown): void;
+}) {
+  private readonly results: PgResultLike[];
+  private at = 0;
+  constructor(
+    private readonly statements: Sendable[],
+    callback: (err: unknown, res?: unknown) => void,
+  ) {
+    super({ text: '-- batch', callback });
+    this.results = statements.map((st) => new PgResultClass(st.rowMode, st.types));
+  }
+  requiresPreparation() {
+    return true;
+  }
+  prepare(connection: PgConnection) {
+    for (const st of this.statements) {
+      if (!st.name) connection.parse({ text: st.text, name: '' });
+      connection.bind({
+        portal: '',
+        statement: st.name ?? '',
+        values: st.values ?? [],
+        binary: false,
+        valueMapper: prepareValue,
+      });
+      connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '', rows: 0 });
+    }
+    connection.sync();
+  }
+  handleRowDescription(msg: { fields: unknown }) {
+    this.results[this.at].addFields(msg.fields);
+  }
+  handleDataRow(msg: { fields: unknown }) {
+    if (this._canceledDueToError) return;
+    const r = this.results[this.at];
+    try {
+      r.addRow(r.parseRow(msg.fields));
+    } catch (err) {
+      this._canceledDueToError = err;
+    }
+  }
+  handleCommandComplete(msg: unknown) {
+    this.results[this.at++].addCommandComplete(msg);
+  }
+  handleEmptyQuery() {
+    this.at++;
+  }
+  handleReadyForQuery(connection: unknown) {
+    if (this._canceledDueToError) return this.handleError(this._canceledDueToError, connection);
+    this.callback?.(null, this.results);
+  }
+}
 
 /**
  * Each pooled connection gets, at its first transaction, a drizzle session of its own over a client that sends the
@@ -378,6 +477,8 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     /** A single-statement read sent its commit with its statement: the transaction is over. */
     ended: boolean;
     pending: Promise<unknown> | null;
+    /** A read-only transaction's opening statements, not yet sent: they wait for `fn`'s first statement. */
+    held: { statements: Sendable[]; settle(answers: Promise<unknown[]>): void } | null;
   };
   const slots = new WeakMap<pg.PoolClient, Slot>();
   const textOf = (q: unknown) => (q as { text?: unknown } | null)?.text;
@@ -387,6 +488,24 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     const prepared = new Set<string>();
     const send = (config: never, values?: never) =>
       client.query(preparedOn(prepared, config, values) as never, values) as Promise<unknown>;
+    const connection = (client as unknown as { connection: PgConnection & { stream?: Partial<Writable> } }).connection;
+    /** A statement as it will be sent on this connection (named when it is to run prepared). */
+    const named = (config: unknown, values?: unknown) => sendable(preparedOn(prepared, config, values), values);
+    /**
+     * Statements in order, answered in order: one batch with one Sync when every named one is prepared here already,
+     * else each with its own Sync in one write (their first use prepares them).
+     */
+    const sendTogether = (statements: Sendable[]): Promise<unknown[]> => {
+      if (statements.every((st) => !st.name || connection.parsedStatements[st.name] === st.text))
+        return new Promise((resolve, reject) =>
+          client.query(new Batch(statements, (err, res) => (err ? reject(err) : resolve(res as unknown[]))) as never),
+        );
+      const stream = connection.stream;
+      stream?.cork?.();
+      const sent = statements.map((st) => client.query(st as never) as Promise<unknown>);
+      stream?.uncork?.();
+      return Promise.all(sent);
+    };
     const slot: Slot = {
       tx: undefined as unknown as Db,
       query(config: never, values?: never) {
@@ -395,32 +514,50 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         const first = slot.first;
         if (first && typeof text === 'string' && text.startsWith('begin')) {
           slot.first = null;
-          // One write for what goes out together (pg corks each statement's messages; this corks across them).
-          const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
-          stream?.cork?.();
           const also = slot.also;
           slot.also = null;
-          const sent = [send(config, values), send(first.text as never, first.values as never)];
-          if (also)
-            sent.push(
-              send(also.statement.text as never, also.statement.values as never).then((r) => {
-                also.onRows((r as { rows: Record<string, unknown>[] }).rows);
-                return r;
-              }),
-            );
-          const both = Promise.all(sent);
-          if (!slot.readOnly) {
-            stream?.uncork?.();
-            return both.then(([begun]) => begun);
-          }
-          // Read-only: the next statement is written behind these (in the same write, once the promise jobs that
-          // build it have run); it answers only if they succeeded.
-          if (stream?.uncork) setImmediate(() => stream.uncork!());
-          both.catch(() => {});
-          slot.pending = both;
+          // The context's answer is not read, the check's one row is: both come as arrays (no row objects built).
+          const opening = [sendable(config, values), named(asArrays(first))];
+          if (also) opening.push(named(asArrays(also.statement)));
+          const answered = (answers: unknown[]) => {
+            if (also) also.onRows(rowObjects(answers[2] as ArrayResult));
+            return answers;
+          };
+          if (!slot.readOnly) return sendTogether(opening).then((answers) => answered(answers)[0]);
+          // Read-only: held until `fn`'s first statement joins them (one write, one answer), or until the end of this
+          // turn of the event loop if none comes; that statement answers only if they succeeded.
+          let settle!: (answers: Promise<unknown[]>) => void;
+          const pending = new Promise<unknown[]>((resolve) => (settle = resolve as never));
+          pending.catch(() => {});
+          slot.pending = pending;
+          const held = { statements: opening, settle: (answers: Promise<unknown[]>) => settle(answers.then(answered)) };
+          slot.held = held;
+          setImmediate(() => {
+            if (slot.held !== held) return;
+            slot.held = null;
+            held.settle(sendTogether(held.statements));
+          });
           return Promise.resolve(NO_ROWS);
         }
         const pending = slot.pending;
+        const held = slot.held;
+        if (pending && held) {
+          slot.pending = null;
+          slot.held = null;
+          const statements = [...held.statements, named(config, values)];
+          // A single-statement read: the commit goes in the same batch; nothing more runs in this transaction.
+          if (slot.single) {
+            slot.ended = true;
+            statements.push(COMMIT);
+          }
+          const all = sendTogether(statements);
+          // A failed batch skipped its commit (PostgreSQL ignores what follows an error until the Sync): the rollback
+          // is queued at once, ahead of anything a next holder of the connection sends.
+          if (slot.single) all.catch(() => send(ROLLBACK as never).catch(() => {}));
+          const n = held.statements.length;
+          held.settle(all.then((answers) => answers.slice(0, n)));
+          return Promise.all([pending, all]).then(([, answers]) => answers[n]);
+        }
         if (pending) {
           slot.pending = null;
           const answer = Promise.all([pending, send(config, values)]).then(([, a]) => a);
@@ -449,6 +586,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
       single: false,
       ended: false,
       pending: null,
+      held: null,
     };
     const session = (
       drizzlePg({ client: slot as never, schema }) as unknown as { session: NodePgSession<Schema, never> }
@@ -482,6 +620,9 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         if (!slot.ended) {
           slot.pending?.catch(() => {});
           slot.pending = null;
+          // Never sent: nothing opened on the server to roll back, and it must not go out after the connection is
+          // handed on.
+          slot.held = null;
           // A connection that cannot even roll back is not handed out again.
           await slot.query(ROLLBACK as never).catch((e: Error) => {
             broken = e;
@@ -495,6 +636,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
       slot.first = null;
       slot.also = null;
       slot.pending = null;
+      slot.held = null;
       slot.readOnly = false;
       slot.single = false;
       slot.ended = false;
