@@ -396,6 +396,32 @@ const PgResultClass = (pg as unknown as { Result: new (rowMode?: string, types?:
 const prepareValue = (pg as unknown as { utils: { prepareValue: unknown } }).utils.prepareValue;
 
 /**
+ * A batch statement's result in array mode. node-postgres's result also builds, at each row description, an empty
+ * row object keyed by the column names (from a prototype-less object V8 keeps as a hash table) that only object mode
+ * reads: ≈ 10 µs per page of 28 columns, measured apart. This one keeps the columns and their parsers only.
+ */
+class ArrayRows extends (PgResultClass as unknown as new (
+  rowMode: string,
+  types?: unknown,
+) => {
+  fields: unknown;
+  _parsers: unknown[] | undefined;
+  _types?: { getTypeParser(id: number, format: string): unknown };
+}) {
+  constructor(types?: unknown) {
+    super('array', types);
+  }
+  addFields(fields: { dataTypeID: number; format?: string }[]) {
+    this.fields = fields;
+    const types = this._types ?? pg.types;
+    const parsers = new Array(fields.length);
+    for (let i = 0; i < fields.length; i++)
+      parsers[i] = types.getTypeParser(fields[i].dataTypeID, (fields[i].format || 'text') as 'text');
+    this._parsers = parsers;
+  }
+}
+
+/**
  * Statements sent as one batch with a single Sync: PostgreSQL runs them in order and answers them in one flush, so
  * the server reads one answer instead of one per statement (docs/server.md "Round trips"). Each statement keeps its
  * own row mode and type parsers. An error ends the batch there (PostgreSQL skips the rest until the Sync) and
@@ -415,7 +441,11 @@ class Batch extends (PgQuery as unknown as new (config: object) => {
     callback: (err: unknown, res?: unknown) => void,
   ) {
     super({ text: '-- batch', callback });
-    this.results = statements.map((st) => new PgResultClass(st.rowMode, st.types));
+    this.results = statements.map((st) =>
+      st.rowMode === 'array'
+        ? (new ArrayRows(st.types) as unknown as PgResultLike)
+        : new PgResultClass(st.rowMode, st.types),
+    );
   }
   requiresPreparation() {
     return true;
