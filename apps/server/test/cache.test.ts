@@ -32,46 +32,20 @@ describe('Cache.getBuilt', () => {
 
   it('a read begun under an older epoch is not served once a newer one is observed; the next miss builds afresh', async () => {
     const cache = new Cache();
+    /** What the cache answers for 'k' when a miss would read `read`. */
+    const get = (read: () => Promise<string>) => cache.getBuilt('100001', 'k', read, (v) => ({ v }));
     cache.observe('100001', 1n, 1n);
     const old = deferred<string>();
-    const first = cache.getBuilt(
-      '100001',
-      'k',
-      () => old.promise,
-      (v) => ({ v }),
-    );
+    const first = get(() => old.promise);
     cache.observe('100001', 2n, 1n); // another server's write, seen through a request
-    const fresh = cache.getBuilt(
-      '100001',
-      'k',
-      async () => 'new',
-      (v) => ({ v }),
-    );
+    const fresh = get(async () => 'new');
     old.resolve('old');
     expect((await first).v).toBe('old'); // its own caller gets what it read
     expect((await fresh).v).toBe('new');
-    expect(
-      (
-        await cache.getBuilt(
-          '100001',
-          'k',
-          async () => 'newer',
-          (v) => ({ v }),
-        )
-      ).v,
-    ).toBe('new');
+    expect((await get(async () => 'newer')).v).toBe('new');
     // The global epoch counts for every scope.
     cache.observe(GLOBAL_SCOPE, 0n, 2n);
     cache.observe('100001', 2n, 2n);
-    expect(
-      (
-        await cache.getBuilt(
-          '100001',
-          'k',
-          async () => 'global',
-          (v) => ({ v }),
-        )
-      ).v,
-    ).toBe('global');
+    expect((await get(async () => 'global')).v).toBe('global');
   });
 });
