@@ -122,14 +122,23 @@ describe('read transactions', () => {
       );
       out.forEach((row, i) => expect(row).toEqual({ t: i % 2 ? '200001' : '000000', n: i }));
     }
-    const failing = (single: boolean) =>
-      readTenant(t.services.db, '200001', (tx) => tx.execute(sql`select 1 / (${0}::int) as boom`), undefined, {
-        single,
-      });
-    for (const single of [true, false, true, false])
-      await expect(failing(single)).rejects.toSatisfy((e) =>
-        /division by zero/.test(String((e as { cause?: Error }).cause?.message ?? (e as Error).message)),
+    // `late`: the statement comes after the opening statements went out on their own (the end of the event-loop turn).
+    const failing = (single: boolean, late: boolean) =>
+      readTenant(
+        t.services.db,
+        '200001',
+        async (tx) => {
+          if (late) await new Promise((r) => setTimeout(r, 5));
+          return tx.execute(sql`select 1 / (${0}::int) as boom`);
+        },
+        undefined,
+        { single },
       );
+    for (const late of [false, true])
+      for (const single of [true, false, true, false])
+        await expect(failing(single, late)).rejects.toSatisfy((e) =>
+          /division by zero/.test(String((e as { cause?: Error }).cause?.message ?? (e as Error).message)),
+        );
     const after = await Promise.all(
       Array.from({ length: 12 }, (_, i) => read(i % 2 ? '000000' : '200001', 100 + i, i % 2 === 0)),
     );

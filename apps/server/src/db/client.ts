@@ -322,6 +322,9 @@ const DRIVER_TYPES = {
     TEXT_TYPES.has(id) ? asText : pg.types.getTypeParser(id, format ?? 'text'),
 };
 
+/** A statement to be answered as arrays of driver values (what drizzle's node-postgres driver reads). */
+const asArrays = (st: Statement) => ({ text: st.text, values: st.values, rowMode: 'array', types: DRIVER_TYPES });
+
 /** The method of a pipelined connection's client that answers rows as arrays. */
 const ARRAYS = Symbol('arrays');
 
@@ -343,7 +346,7 @@ export async function selectArrays(tx: Db, statement: Statement): Promise<unknow
   if (client?.[ARRAYS]) return client[ARRAYS](statement.text, statement.values);
   if (client instanceof pg.Client) {
     // A transaction drizzle opened on the pool itself (not a pipelined one).
-    const found = await client.query({ ...statement, rowMode: 'array', types: DRIVER_TYPES });
+    const found = await client.query(asArrays(statement));
     return found.rows as unknown[][];
   }
   if (!client?.query) throw new Error('selectArrays: not a transaction of this database');
@@ -356,7 +359,6 @@ type PgliteQuery = {
 type ArraysClient = { [ARRAYS]: (text: string, values: unknown[]) => Promise<unknown[][]> };
 
 type ArrayResult = { fields: { name: string }[]; rows: unknown[][] };
-const asArrays = (st: Statement) => ({ text: st.text, values: st.values, rowMode: 'array', types: DRIVER_TYPES });
 /** Rows answered as arrays, as objects keyed by column name (for the few rows of a check). */
 function rowObjects(r: ArrayResult): Record<string, unknown>[] {
   return r.rows.map((row) => {
@@ -570,12 +572,14 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           return Promise.resolve(NO_ROWS);
         }
         const pending = slot.pending;
-        const held = slot.held;
-        if (pending && held) {
+        if (pending) {
+          // `fn`'s first statement: it goes with the opening statements still held (or behind them if they went out
+          // already), and answers only if they succeeded. A single-statement read's commit goes in the same batch;
+          // nothing more runs in this transaction.
           slot.pending = null;
+          const held = slot.held;
           slot.held = null;
-          const statements = [...held.statements, named(config, values)];
-          // A single-statement read: the commit goes in the same batch; nothing more runs in this transaction.
+          const statements = [...(held?.statements ?? []), named(config, values)];
           if (slot.single) {
             slot.ended = true;
             statements.push(COMMIT);
@@ -584,19 +588,9 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           // A failed batch skipped its commit (PostgreSQL ignores what follows an error until the Sync): the rollback
           // is queued at once, ahead of anything a next holder of the connection sends.
           if (slot.single) all.catch(() => send(ROLLBACK as never).catch(() => {}));
-          const n = held.statements.length;
-          held.settle(all.then((answers) => answers.slice(0, n)));
+          const n = held ? held.statements.length : 0;
+          held?.settle(all.then((answers) => answers.slice(0, n)));
           return Promise.all([pending, all]).then(([, answers]) => answers[n]);
-        }
-        if (pending) {
-          slot.pending = null;
-          const answer = Promise.all([pending, send(config, values)]).then(([, a]) => a);
-          if (slot.single) {
-            // The commit follows in the same write; nothing more runs in this transaction.
-            slot.ended = true;
-            send(COMMIT as never).catch(() => {});
-          }
-          return answer;
         }
         if (slot.readOnly && text === 'commit') {
           // A read-only transaction has nothing to make durable: the connection goes back to the pool with its
@@ -607,9 +601,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         return send(config, values);
       },
       [ARRAYS]: (text, values) =>
-        slot
-          .query({ text, values, rowMode: 'array', types: DRIVER_TYPES } as never)
-          .then((r) => (r as { rows: unknown[][] }).rows),
+        slot.query(asArrays({ text, values }) as never).then((r) => (r as { rows: unknown[][] }).rows),
       first: null,
       also: null,
       readOnly: false,
