@@ -57,4 +57,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every spec takes `test` from its fixtures: a failure then prints what the browser did (e2e/tests/fixtures.ts).
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Take test and expect from './fixtures.ts' (a failure then prints what the browser did).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

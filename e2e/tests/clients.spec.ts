@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { subdomain_list } from '@atrium/contract/resources/subdomain/subdomain_list';
 import zhWeb from '../../apps/web/src/i18n/zh.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { login, openLogin } from './helpers.ts';
 
 test('a wrong captcha shows the server message and no session is set', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { login } from './helpers.ts';
 
 test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cameradevice, DEVICE_STATUS, DEVICE_TYPES } from '@atrium/contract/resources/device/cameradevice';
 import zhWeb from '../../apps/web/src/i18n/zh.ts';
 import enWeb from '../../apps/web/src/i18n/en.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
 
 const captchaFile = () => {
   const f = process.env.ATRIUM_E2E_CAPTCHA_FILE;

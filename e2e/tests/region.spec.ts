@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { login, spaGo } from './helpers';
 
 /** Regions (docs/product.md "Regions"): find a region, add a town below it, export its subtree. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
 import { login } from './helpers.ts';
