@@ -1,9 +1,12 @@
+import http from 'node:http';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BASIC, bearer, createTestApp, login, loginToken, newCaptcha, type TestApp } from './harness.ts';
 import { tenant, user } from '../src/db/schema/index.ts';
 import { newId } from '../src/db/ids.ts';
 import { hashPassword, md5Hex } from '../src/platform/password.ts';
+import { SECURITY_HEADERS } from '../src/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -246,6 +249,24 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Exactly what helmet's own middleware sets on a real Node answer (the server sets them worked out once).
+    const server = http.createServer((req, out) => helmet(SECURITY_HEADERS)(req, out, () => out.end()));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const direct = await fetch(`http://127.0.0.1:${port}/`);
+      const names = [...direct.headers.keys()].filter(
+        (k) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k),
+      );
+      expect(names.length).toBeGreaterThan(8);
+      for (const k of names) expect([k, res.headers[k]]).toEqual([k, direct.headers.get(k)]);
+      // On an error answer and a page of the console too.
+      const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
+      expect(missing.statusCode).toBe(404);
+      for (const k of names) expect([k, missing.headers[k]]).toEqual([k, direct.headers.get(k)]);
+    } finally {
+      server.close();
+    }
   });
 
   it('serves the OpenAPI document', async () => {

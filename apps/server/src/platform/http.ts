@@ -30,55 +30,57 @@ export function registerHttpBasics(app: FastifyInstance): void {
   // Database connections are shared out fairly between callers (docs/server.md "Under load"): until the token names
   // the tenant and the user, a request's lane is its client address.
   app.addHook('onRequest', (req, _reply, done) => runInLane({ group: 'ip', member: req.ip }, done));
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks of every request take a callback, not a promise: nothing in them waits, and an async hook costs a promise
+  // and its turns per request (docs/server.md "One answer per read").
+  app.addHook('onRequest', (req, reply, done) => {
     req.lang = langOf(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
+    done();
   });
   // No text column can hold a NUL byte: refuse it anywhere in a query or a JSON body with a 400 naming the field,
   // before any validator or query sees it.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const where = findNul(req.query, '') ?? findNul(req.body, '');
-    if (where !== null) {
-      const label = { zh: where || 'body', en: where || 'body' };
-      throw new AppError(400, msg('nulByte', { label }), [{ field: where, message: msg('nulByte', { label }) }]);
-    }
+    if (where === null) return done();
+    const label = { zh: where || 'body', en: where || 'body' };
+    done(new AppError(400, msg('nulByte', { label }), [{ field: where, message: msg('nulByte', { label }) }]));
   });
   // API answers above 1 kB go compressed when the client accepts it (docs/server.md "Compressed answers"): the menu
   // and button trees a console loads after login are tens of kilobytes of JSON.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return payload;
-    if (!req.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return done(null, payload);
+    if (!req.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     reply.header('vary', 'accept-encoding');
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     const body = Buffer.from(payload);
     // A small answer is packed at once: the hop to the thread pool and back costs about what packing it does. Up to
     // 8 kB at the fast setting: packed, such an answer and its headers go in the first flight of TCP segments at
     // either setting, and a page of ten rows then takes half the time for ≈ 9 % more bytes (docs/server.md
     // "Compressed answers").
-    const small = body.length <= COMPRESS_SYNC_MAX_BYTES;
-    const fast = body.length <= FAST_MAX_BYTES;
-    const packed =
-      encoding === 'br'
-        ? small
+    const packed = (out: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, out);
+    };
+    if (body.length <= COMPRESS_SYNC_MAX_BYTES) {
+      const fast = body.length <= FAST_MAX_BYTES;
+      return packed(
+        encoding === 'br'
           ? zlib.brotliCompressSync(body, { params: fast ? BROTLI_FAST : BROTLI })
-          : await brotli(body, { params: BROTLI })
-        : small
-          ? zlib.gzipSync(body, { level: fast ? 1 : 6 })
-          : await gzip(body, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return packed;
+          : zlib.gzipSync(body, { level: fast ? 1 : 6 }),
+      );
+    }
+    (encoding === 'br' ? brotli(body, { params: BROTLI }) : gzip(body, { level: 6 })).then(packed, done);
   });
   // Success texts may be Msgs: the answer follows the request's language.
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+  app.addHook('preSerialization', (req, _reply, payload: unknown, done) => {
     const p = payload as { msg?: unknown } | null;
-    if (p && typeof p === 'object' && p.msg && typeof p.msg === 'object') {
-      return { ...p, msg: render(p.msg as Msg, req.lang ?? 'zh') };
-    }
-    return payload;
+    if (p && typeof p === 'object' && p.msg && typeof p.msg === 'object')
+      return done(null, { ...p, msg: render(p.msg as Msg, req.lang ?? 'zh') });
+    done(null, payload);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -467,14 +468,16 @@ export default defineModule((root, s) => {
   // Per client address, every public call of this page together: 60 a minute, then 429 (per process,
   // docs/clients.md "Registration"); the send limits of codes are durable on top of it.
   const limiter = new FixedWindowLimiter(PUBLIC_PER_MINUTE, 60_000);
-  root.addHook('onRequest', async (req, reply) => {
-    const url = req.routeOptions.url ?? '';
-    if (!url.startsWith(`${def.base}/`) || req.routeOptions.config?.auth !== 'none') return;
+  // A hook of those routes only (added as each is registered): no other request pays for it.
+  const limit = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const hit = limiter.hit(req.ip, Date.now());
-    if (!hit.allowed) {
-      reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
-      throw new AppError(429, texts.ipLimit);
-    }
+    if (hit.allowed) return done();
+    reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
+    done(new AppError(429, texts.ipLimit));
+  };
+  root.addHook('onRoute', (r) => {
+    if (!r.url.startsWith(`${def.base}/`) || r.config?.auth !== 'none') return;
+    r.onRequest = [...(r.onRequest ? [r.onRequest].flat() : []), limit];
   });
 
   // Whether a phone can register: free, registered or blocked — nothing more.
