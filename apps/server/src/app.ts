@@ -163,8 +163,9 @@ export async function buildApp(
   // Security headers: helmet's, which depend on nothing of the request, are worked out once at start and set on every
   // answer as one object (docs/server.md "Security headers"); running helmet's middleware chain per request cost more.
   const securityHeaders = staticHeadersOf(helmet(SECURITY_HEADERS));
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(securityHeaders);
+  const apiHeaders = apiHeadersOf(securityHeaders);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : securityHeaders);
     done();
   });
   await app.register(cookie);
@@ -222,6 +223,25 @@ export async function buildApp(
   });
 
   return { app, services, routeTable };
+}
+
+/**
+ * The headers of an API answer (JSON, or a file a call returns), which no browser renders as a page: what guards data
+ * (`nosniff`, a policy that loads nothing and frames nothing, no referrer, same-origin resource policy, HSTS) and
+ * `no-store` — an answer read with a token is never kept by a cache; a call whose answer may be kept (an image)
+ * says so itself. The page-only headers of helmet (script and style sources, window isolation) stay with the console's
+ * pages and files. docs/server.md "Security headers".
+ */
+export function apiHeadersOf(page: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+    'cache-control': 'no-store',
+  };
 }
 
 /**

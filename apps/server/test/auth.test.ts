@@ -8,6 +8,16 @@ import { newId } from '../src/db/ids.ts';
 import { hashPassword, md5Hex } from '../src/platform/password.ts';
 import { SECURITY_HEADERS } from '../src/app.ts';
 
+/** What every API answer carries (docs/server.md "Security headers"). */
+const API_ONLY: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -244,28 +254,50 @@ describe('headers', () => {
     expect(res.json()).toMatchObject({ code: 404, success: false });
   });
 
-  it('sets security headers and a request id', async () => {
+  it("sets security headers and a request id: the API set on API answers, helmet's on everything else", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    // Exactly what helmet's own middleware sets on a real Node answer (the server sets them worked out once).
+    // Helmet's headers as its own middleware sets them on a real Node answer (the server works them out once).
     const server = http.createServer((req, out) => helmet(SECURITY_HEADERS)(req, out, () => out.end()));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    let helmets: Record<string, string>;
     try {
       const { port } = server.address() as { port: number };
       const direct = await fetch(`http://127.0.0.1:${port}/`);
-      const names = [...direct.headers.keys()].filter(
-        (k) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k),
+      helmets = Object.fromEntries(
+        [...direct.headers].filter(
+          ([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k),
+        ),
       );
-      expect(names.length).toBeGreaterThan(8);
-      for (const k of names) expect([k, res.headers[k]]).toEqual([k, direct.headers.get(k)]);
-      // On an error answer and a page of the console too.
-      const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
-      expect(missing.statusCode).toBe(404);
-      for (const k of names) expect([k, missing.headers[k]]).toEqual([k, direct.headers.get(k)]);
     } finally {
       server.close();
+    }
+    expect(Object.keys(helmets).length).toBeGreaterThan(8);
+    expect(helmets['content-security-policy']).toContain("script-src 'self'");
+    const pageOnly = Object.keys(helmets).filter((k) => !(k in API_ONLY));
+    // API answers — public, authenticated, refused, unknown: data headers, nothing a page needs, never cached.
+    const api = [
+      res,
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/blade-system/dict/dictionary?code=sex',
+        headers: bearer((await loginToken(t)).access),
+      }),
+      await t.app.inject({ method: 'GET', url: '/api/blade-system/dict/dictionary?code=sex' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+    ];
+    expect(api.map((r) => r.statusCode)).toEqual([200, 200, 401, 404]);
+    for (const r of api) {
+      for (const [k, v] of Object.entries(API_ONLY)) expect([k, r.headers[k]]).toEqual([k, v]);
+      expect([r.headers['strict-transport-security']]).toEqual([helmets['strict-transport-security']]);
+      for (const k of pageOnly.filter((k) => k !== 'strict-transport-security'))
+        expect([k, r.headers[k]]).toEqual([k, undefined]);
+    }
+    // Everything else (the console's pages and files, found or not): exactly helmet's.
+    for (const url of ['/login', '/wel/index', '/assets/missing.js']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      for (const [k, v] of Object.entries(helmets)) expect([url, k, page.headers[k]]).toEqual([url, k, v]);
+      expect([url, page.headers['cache-control']]).not.toEqual([url, 'no-store']);
     }
   });
 
