@@ -228,8 +228,8 @@ export async function buildApp(
 /**
  * The headers of an API answer (JSON, or a file a call returns), which no browser renders as a page: what guards data
  * (`nosniff`, a policy that loads nothing and frames nothing, no referrer, same-origin resource policy, HSTS) and
- * `no-store` — an answer read with a token is never kept by a cache; a call whose answer may be kept (an image)
- * says so itself. The page-only headers of helmet (script and style sources, window isolation) stay with the console's
+ * `no-store` — an answer read with a token is never kept by a cache; a call whose answer may be kept sets its own
+ * `Cache-Control` over it. The page-only headers of helmet (script and style sources, window isolation) stay with the console's
  * pages and files. docs/server.md "Security headers".
  */
 export function apiHeadersOf(page: Record<string, string>): Record<string, string> {
