@@ -271,6 +271,13 @@ export class SecondStatementError extends Error {
   }
 }
 
+/** A statement as node-postgres takes it: text, name when prepared, values, row mode, type parsers. */
+type Sendable = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown };
+const sendable = (config: unknown, values?: unknown): Sendable => {
+  const c = (typeof config === 'string' ? { text: config } : config) as Sendable;
+  return values === undefined ? c : { ...c, values: values as unknown[] };
+};
+
 /** Statements a pooled connection keeps prepared at most; later new ones go unnamed (parsed each time). */
 const MAX_PREPARED = 200;
 /** Names of statement texts (a digest of the text: one name never stands for two texts); the oldest goes first. */
@@ -283,25 +290,19 @@ const statementNames = new Map<string, string>();
  * is saved. Statements without parameters (`begin`, `commit`) stay unnamed; a connection holds at most
  * `MAX_PREPARED`.
  */
-function preparedOn(prepared: Set<string>, config: unknown, values: unknown): unknown {
-  const c = (typeof config === 'string' ? { text: config } : config) as {
-    text?: unknown;
-    name?: unknown;
-    values?: unknown;
-  };
-  const params = (values ?? c.values) as unknown[] | undefined;
-  if (typeof c.text !== 'string' || c.name || !params?.length) return config;
-  let name = statementNames.get(c.text);
+function preparedOn(prepared: Set<string>, st: Sendable): Sendable {
+  if (st.name || !st.values?.length) return st;
+  let name = statementNames.get(st.text);
   if (!name) {
-    name = `atrium_${createHash('sha256').update(c.text).digest('base64url').slice(0, 32)}`;
+    name = `atrium_${createHash('sha256').update(st.text).digest('base64url').slice(0, 32)}`;
     if (statementNames.size >= 4 * MAX_PREPARED) statementNames.delete(statementNames.keys().next().value!);
-    statementNames.set(c.text, name);
+    statementNames.set(st.text, name);
   }
   if (!prepared.has(name)) {
-    if (prepared.size >= MAX_PREPARED) return config;
+    if (prepared.size >= MAX_PREPARED) return st;
     prepared.add(name);
   }
-  return { ...c, name };
+  return { ...st, name };
 }
 
 /** Values as drizzle's node-postgres driver reads them: dates, times and intervals as text (the columns map them). */
@@ -373,12 +374,6 @@ const BEGIN_READ_ONLY = { text: 'begin read only' };
 const COMMIT = { text: 'commit' };
 const ROLLBACK = { text: 'rollback' };
 
-/** A statement as node-postgres takes it: text, name when prepared, values, row mode, type parsers. */
-type Sendable = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown };
-const sendable = (config: unknown, values?: unknown): Sendable => {
-  const c = (typeof config === 'string' ? { text: config } : config) as Sendable;
-  return values === undefined ? c : { ...c, values: values as unknown[] };
-};
 type PgResultLike = {
   addFields(f: unknown): void;
   addRow(r: unknown): void;
@@ -519,10 +514,10 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     if (known) return known;
     const prepared = new Set<string>();
     const send = (config: never, values?: never) =>
-      client.query(preparedOn(prepared, config, values) as never, values) as Promise<unknown>;
+      client.query(preparedOn(prepared, sendable(config, values)) as never) as Promise<unknown>;
     const connection = (client as unknown as { connection: PgConnection & { stream?: Partial<Writable> } }).connection;
     /** A statement as it will be sent on this connection (named when it is to run prepared). */
-    const named = (config: unknown, values?: unknown) => sendable(preparedOn(prepared, config, values), values);
+    const named = (config: unknown, values?: unknown) => preparedOn(prepared, sendable(config, values));
     /**
      * Statements in order, answered in order: one batch with one Sync when every named one is prepared here already,
      * else each with its own Sync in one write (their first use prepares them).
