@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { redactUrl } from '../../apps/server/src/platform/logging.ts';
 
 /**
  * The specs' `test`: Playwright's, with a record of what the browser did kept per test. When a test fails, the record
@@ -13,12 +14,12 @@ export const test = base.extend({
     const lines: string[] = [];
     const sent = new Map<object, number>();
     const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+    // The token endpoint carries the password's digest and refresh tokens in its query: masked as the server's logs
+    // mask them.
     const call = (r: { method(): string; url(): string }) => {
       const u = new URL(r.url());
-      // The token endpoint carries the password's digest and refresh tokens in its query (api-contract): never printed.
-      for (const k of [...u.searchParams.keys()])
-        if (/pass|pwd|secret|token|code|ticket/i.test(k)) u.searchParams.set(k, '…');
-      return `${r.method()} ${u.pathname}${u.search.length > 120 ? `${u.search.slice(0, 120)}…` : u.search}`;
+      const path = redactUrl(u.pathname + u.search);
+      return `${r.method()} ${path.length > 160 ? `${path.slice(0, 160)}…` : path}`;
     };
     context.on('request', (r) => {
       if (!isApi(r.url())) return;
