@@ -477,3 +477,17 @@ export async function fillLoginForm(page: Page, account: string, password: strin
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/wel\/index/, { timeout: 30_000 });
 }
+
+/** A process's CPU time so far (user + system, ms) from /proc; undefined where there is none. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command's closing parenthesis).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream build). */
+const CLOCK_TICKS = 100;
