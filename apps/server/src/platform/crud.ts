@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { selectArrays, type Db, type Statement } from '../db/client.ts';
+import { renderSql } from '../db/render.ts';
 import { newId } from '../db/ids.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
@@ -249,12 +250,12 @@ function pageStatement(
   size: number,
   totalOf?: SQL,
 ): Statement {
-  const f = dialect.sqlToQuery(w);
-  const o = dialect.sqlToQuery(order);
-  const c = totalOf && dialect.sqlToQuery(totalOf);
+  const f = renderSql(w);
+  const o = renderSql(order);
+  const c = totalOf && renderSql(totalOf);
   if (o.params.length || c?.params.length) {
     const total = sql`(${totalOf ?? sql`select count(*) from ${t} where ${w}`}) as "__total"`;
-    const whole = dialect.sqlToQuery(
+    const whole = renderSql(
       offset === 0
         ? sql`select ${total}, ${reader.list} from ${t} where ${w} order by ${order} limit ${size}`
         : sql`select ${total}, ${reader.list} from ${t} inner join (select ${t.id} as "__page_id" from ${t} where ${w}
