@@ -416,9 +416,9 @@ async function benchSubDomains(
 }
 
 export async function benchClients(serverDir: string, log: Log = printFigure): Promise<ClientPageResult> {
-  // 300 calls of each side before timing: the server's code reaches its optimised state after a few hundred requests
-  // (the same endpoint measured 2.5 ms after 20 warm-up calls and 2.1 ms after 1,000 on a quiet machine); raw warms as
-  // many times.
+  // 300 calls of each side before timing (raw warms as many times): a server soon after its start. Its code keeps
+  // getting faster over the first few thousand calls (its CPU per call ≈ 2.6 ms in the first 500, ≈ 1.3 ms after
+  // 4,000: docs/clients.md "2026-11-27, later: a warm server"), so each page is timed on a warmed server too (`steady`).
   const { n, warm, budgetMs } = timingKnobs('CLIENTS', { warm: 300 });
   const steady = {
     warm: Number(process.env.BENCH_CLIENTS_STEADY_WARMUP ?? 5000),
