@@ -7,7 +7,8 @@
 // each side costs PostgreSQL, measured in one run. `STEADY_PROFILE=1` writes the server's CPU profile to STEADY_PROFILE_DIR (default /tmp/atrium-prof),
 // summarised by `node bench/cpu-summary.mjs <file>` (self and inclusive time by package and by function).
 // Usage: `cd apps/server && STEADY_DB=atrium_bench_xxxx npx tsx bench/steady.ts`. Knobs: STEADY_N (3000), STEADY_PATH
-// (the client page, page 1), STEADY_PORT (18431), BENCH_PG_URL (the server holding STEADY_DB), STEADY_RAW.
+// (the client page, page 1), STEADY_PORT (18431), BENCH_PG_URL (the server holding STEADY_DB), STEADY_RAW,
+// STEADY_WINDOW, STEADY_NODE_FLAGS (more flags for the server's node).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,8 @@ export async function steady(serverDir: string) {
       '--import',
       'tsx',
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      // Further flags for the server's node, e.g. `--trace-deopt` (its output goes to this run's stdout).
+      ...(process.env.STEADY_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       'test/captcha-file-server.ts',
     ],
     {
