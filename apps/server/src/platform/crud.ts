@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { fill, MAX_ID, msg, type Msg } from '@atrium/contract';
-import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { selectArrays, type Db, type Statement } from '../db/client.ts';
-import { renderSql } from '../db/render.ts';
+import { renderSql, sqlName } from '../db/render.ts';
 import { newId } from '../db/ids.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
@@ -214,22 +214,16 @@ export function writeAudit(
  */
 type RowReader = { list: SQL; listText: string; table: string; id: string; read: ArrayRowReader };
 const rowReaders = new WeakMap<CrudTable, RowReader>();
-const dialect = new PgDialect();
 function rowReaderOf(t: CrudTable): RowReader {
   const known = rowReaders.get(t);
   if (known) return known;
   const columns = Object.entries(getTableColumns(t));
-  const text = dialect.sqlToQuery(
-    sql.join(
-      columns.map(([, c]) => sql`${c}`),
-      sql`, `,
-    ),
-  ).sql;
+  const text = columns.map(([, c]) => sqlName(c)).join(', ');
   const reader = {
     list: sql.raw(text),
     listText: text,
-    table: dialect.sqlToQuery(sql`${t}`).sql,
-    id: dialect.sqlToQuery(sql`${t.id}`).sql,
+    table: sqlName(t),
+    id: sqlName(t.id),
     read: arrayRowReader(columns),
   };
   rowReaders.set(t, reader);
