@@ -19,6 +19,7 @@ import {
   BASIC,
   captchaLogin,
   cpuMs,
+  freePort,
   indexesOf,
   keepAliveGet,
   printPlans,
@@ -26,6 +27,7 @@ import {
   rssOf,
   runIfMain,
   round,
+  spawnNode,
   stat,
   stop,
   throwawayDb,
@@ -36,6 +38,7 @@ import {
   printFigure,
   type Log,
   timingKnobs,
+  waitFor,
 } from './lib.ts';
 
 const TENANTS = 100;
@@ -224,6 +227,11 @@ type Paired = {
   warmup?: number[];
   /** The server's CPU time per call over the timed pairs (Linux). */
   serverCpuMsPerCall?: number;
+  /**
+   * The yardstick (bench/bare-list.ts: the same database work behind a bare Fastify route), called in turn with the
+   * two: its p50 and the endpoint's and its own ratio to it and to the raw SQL.
+   */
+  bare?: { stat: Stat; endpointToBare: number; bareToRaw: number };
 };
 
 /**
@@ -243,10 +251,13 @@ async function pairedCase(
     budgetMs: number;
     client?: 'fetch' | 'keep-alive';
     curve?: { window: number; serverPid: number | undefined };
+    /** The yardstick's URL (keep-alive client), called after the endpoint and before the raw SQL. */
+    bareUrl?: string;
   },
 ): Promise<Paired> {
   const endpoint: number[] = [];
   const raw: number[] = [];
+  const bare: number[] = [];
   const warmup: number[] = [];
   const warmE: number[] = [];
   const warmR: number[] = [];
@@ -264,6 +275,12 @@ async function pairedCase(
       await res.arrayBuffer();
     }
     const e = performance.now() - t0;
+    if (o.bareUrl) {
+      t0 = performance.now();
+      const status = await keepAliveGet(o.bareUrl);
+      if (status !== 200) throw new Error(`${o.bareUrl} answered ${status}`);
+      if (i >= o.warm) bare.push(performance.now() - t0);
+    }
     t0 = performance.now();
     await c.query(rq.count);
     await c.query(rq.page);
@@ -289,6 +306,15 @@ async function pairedCase(
     ...(o.curve ? { warmup } : {}),
     ...(cpuAtStart !== undefined && cpuAtEnd !== undefined && endpoint.length
       ? { serverCpuMsPerCall: Math.round(((cpuAtEnd - cpuAtStart) / endpoint.length) * 1000) / 1000 }
+      : {}),
+    ...(bare.length
+      ? {
+          bare: {
+            stat: stat(bare),
+            endpointToBare: round(e.p50 / pct(bare, 50)),
+            bareToRaw: round(pct(bare, 50) / r.p50),
+          },
+        }
       : {}),
   };
 }
@@ -428,6 +454,7 @@ export async function benchClients(serverDir: string, log: Log = printFigure): P
   const db = await throwawayDb('clients', 'BENCH_CLIENTS_PORT', 'BENCH_CLIENTS_KEEP_DB');
   const { base } = db;
   let server: ChildProcess | undefined;
+  let bareServer: ChildProcess | undefined;
   let c: pg.Client | undefined;
   try {
     // 1. Migrate + seed the platform data (menus, regions) with the real start-up.
@@ -477,6 +504,30 @@ export async function benchClients(serverDir: string, log: Log = printFigure): P
     server = await db.start('test/captcha-file-server.ts', serverDir, { ATRIUM_E2E_CAPTCHA_FILE: captchaFile });
     const token = await captchaLogin(base, captchaFile, ACCOUNT, PASSWORD, LOGIN_TENANT);
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
+    // The yardstick (bench/bare-list.ts): the page's database work behind a bare Fastify route, on the same session.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string; sid: string };
+    const barePort = await freePort();
+    let bareBase: string | undefined = `http://127.0.0.1:${barePort}/bare-list`;
+    try {
+      bareServer = spawnNode(
+        ['bench/bare-list.ts'],
+        {
+          PORT: String(barePort),
+          DATABASE_URL: db.dbUrl,
+          BARE_TENANT: LOGIN_TENANT,
+          BARE_REGION: district.code,
+          BARE_SID: claims.sid,
+          BARE_USER: claims.sub,
+        },
+        serverDir,
+      );
+      await waitFor(bareBase, 30_000);
+    } catch (e) {
+      log('client page: yardstick (bench/bare-list.ts)', `did not start: ${(e as Error).message}`);
+      if (bareServer) await stop(bareServer);
+      bareServer = undefined;
+      bareBase = undefined;
+    }
 
     // 4. The floor (HTTP + framework), then each page: endpoint, raw SQL, raw SQL under RLS (timePageCase).
     const floor = stat(
@@ -567,6 +618,7 @@ export async function benchClients(serverDir: string, log: Log = printFigure): P
           budgetMs: steady.budgetMs,
           client: 'keep-alive',
           curve: { window: 1000, serverPid: server.pid },
+          bareUrl: bareBase && `${bareBase}?${new URLSearchParams(query)}`,
         },
       );
       paired[`page${current}Warmed`] = warmed;
@@ -611,6 +663,7 @@ export async function benchClients(serverDir: string, log: Log = printFigure): P
       subDomain,
     };
   } finally {
+    if (bareServer) await stop(bareServer);
     if (server) await stop(server);
     await c?.end().catch(() => {});
     await db.close();

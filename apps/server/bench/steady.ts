@@ -17,25 +17,25 @@ import pg from 'pg';
 import { rawQueries } from './clients.ts';
 import { BASIC, captchaLogin, cpuMs, keepAliveGet, round, runIfMain, sleep, stat, waitFor } from './lib.ts';
 
-export async function steady(serverDir: string) {
-  const dbName = process.env.STEADY_DB;
-  if (!dbName) throw new Error('STEADY_DB: name a database kept by the client-page bench (BENCH_CLIENTS_KEEP_DB=1)');
+/** A server on a database the client-page bench kept, with the bench's region admin logged in (steady.ts, ab.ts). */
+export async function startBenchServer(
+  serverDir: string,
+  dbName: string,
+  port: number,
+  o: { profileDir?: string; nodeFlags?: string[]; env?: Record<string, string> } = {},
+) {
   const url = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${dbName}`;
-  const port = Number(process.env.STEADY_PORT ?? 18431);
-  const n = Number(process.env.STEADY_N ?? 3000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-steady-'));
   const captchaFile = path.join(dir, 'captchas.txt');
-  const profile = process.env.STEADY_PROFILE === '1';
-  const profileDir = process.env.STEADY_PROFILE_DIR ?? path.join(os.tmpdir(), 'atrium-prof');
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
       // Further flags for the server's node, e.g. `--trace-deopt` (its output goes to this run's stdout).
-      ...(process.env.STEADY_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...(o.nodeFlags ?? []),
       'test/captcha-file-server.ts',
     ],
     {
@@ -46,16 +46,44 @@ export async function steady(serverDir: string) {
         LOG_LEVEL: 'warn',
         ATRIUM_DATA_DIR: dir,
         ATRIUM_E2E_CAPTCHA_FILE: captchaFile,
+        ...o.env,
       },
       cwd: serverDir,
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await sleep(100);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/blade-system/tenant/info?domain=x`);
     const token = await captchaLogin(base, captchaFile, 'region_bench', 'Bench-region-1', '100050');
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
+    return { child, base, headers, url: url.toString(), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export async function steady(serverDir: string) {
+  const dbName = process.env.STEADY_DB;
+  if (!dbName) throw new Error('STEADY_DB: name a database kept by the client-page bench (BENCH_CLIENTS_KEEP_DB=1)');
+  const port = Number(process.env.STEADY_PORT ?? 18431);
+  const n = Number(process.env.STEADY_N ?? 3000);
+  const profile = process.env.STEADY_PROFILE === '1';
+  const profileDir = process.env.STEADY_PROFILE_DIR ?? path.join(os.tmpdir(), 'atrium-prof');
+  const server = await startBenchServer(serverDir, dbName, port, {
+    profileDir: profile ? profileDir : undefined,
+    nodeFlags: process.env.STEADY_NODE_FLAGS?.split(' ').filter(Boolean),
+  });
+  const { child, base, headers } = server;
+  const url = server.url;
+  try {
     const target = base + (process.env.STEADY_PATH ?? '/api/blade-business/clientInfo/page?current=1&size=10');
     const times: number[] = [];
     const rawTimes: number[] = [];
@@ -139,10 +167,7 @@ export async function steady(serverDir: string) {
       ...(profile ? { profileDir } : {}),
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await sleep(100);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

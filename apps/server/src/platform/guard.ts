@@ -38,6 +38,7 @@ const MUST_CHANGE_ALLOWED = new Set([
   '/api/blade-system/dict/dictionary',
   '/api/blade-system/dict-biz/dictionary',
 ]);
+type RouteAt = { route: string; config: FastifyContextConfig };
 const mustChangeFirst = () => new AppError(403, platformTexts.mustChangeFirst);
 
 export function bearerOf(req: FastifyRequest): string | null {
@@ -60,15 +61,19 @@ export function bearerOf(req: FastifyRequest): string | null {
  * always decided on the live state.
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
-  /** Sets what the request acts with and applies the route's checks: password flag, platform, permission code. */
+  /**
+   * Sets what the request acts with and applies the route's checks: password flag, platform, permission code. `at` is
+   * the matched route's path and config, read once per request (Fastify's `req.routeOptions` builds an object of a
+   * dozen fields at every read).
+   */
   const admit = async (
     req: FastifyRequest,
+    at: RouteAt,
     claims: AccessClaims,
     live: Pick<AccessClaims, keyof LiveState>,
     check?: LiveCheck,
   ) => {
-    const route = req.routeOptions.url!;
-    const config = req.routeOptions.config ?? {};
+    const { route, config } = at;
     req.auth = {
       ...claims,
       roleIds: live.roleIds,
@@ -92,15 +97,17 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     }
   };
   // The roles, department and password flag the request acts with are the user's as they are now.
-  const admitLive = async (req: FastifyRequest, claims: AccessClaims) =>
-    admit(req, claims, access.live ? await access.live(claims) : claims);
+  const admitLive = async (req: FastifyRequest, at: RouteAt, claims: AccessClaims) =>
+    admit(req, at, claims, access.live ? await access.live(claims) : claims);
 
   app.addHook('onRequest', async (req) => {
     // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.
-    const route = req.routeOptions.url;
+    const options = req.routeOptions;
+    const route = options.url;
     if (!route) return; // unknown path: the 404 handler answers
     if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
-    const config = req.routeOptions.config ?? {};
+    const config = options.config ?? {};
+    const at = { route, config };
     // A public route acts for nobody, token or not.
     if (config.auth === 'none') return;
     const token = bearerOf(req);
@@ -111,18 +118,19 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     const guess = config.liveInRead ? access.speculate?.(claims) : undefined;
     if (guess) {
       try {
-        return await admit(req, claims, guess.state, guess.check);
+        return await admit(req, at, claims, guess.state, guess.check);
       } catch {
         // Refused on the guess: decided again on the live state below.
       }
     }
-    await admitLive(req, claims);
+    await admitLive(req, at, claims);
   });
 
   // A read route's answer waits for its live-state check (made by its first read, or here when it made none).
   app.addHook('onRoute', (r) => {
     if (!(r.config as FastifyContextConfig | undefined)?.liveInRead) return;
     const handler = r.handler as RouteHandlerMethod;
+    const at: RouteAt = { route: r.url, config: (r.config ?? {}) as FastifyContextConfig };
     // A bad query is answered after the check too: a token that no longer stands gets its 401 first.
     r.attachValidation = true;
     r.handler = async function (this: FastifyInstance, req, reply) {
@@ -143,7 +151,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
       } catch (e) {
         if (!(e instanceof StaleLiveState) || !req.auth) throw e;
         // The guess was wrong: nothing read on it is answered; admitted again on the live state, and run again.
-        await admitLive(req, req.auth);
+        await admitLive(req, at, req.auth);
         if (req.validationError) throw req.validationError;
         return handler.call(this, req, reply);
       }
