@@ -13,7 +13,7 @@ import { AppError, badRequest, langOf, render } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { FixedWindowLimiter } from '../../platform/rate-limit.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
-import { withTenant } from '../../platform/tenant-db.ts';
+import { readTenant, withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { openApproval, registerApprovalEffect, withdrawPending } from '../approval/service.ts';
 import { namesByIds } from '../../db/names.ts';
@@ -204,14 +204,24 @@ export default defineModule((root, s) => {
     ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>)),
   );
 
-  // {legal, reason}: the reason in the request's language (the form shows it under the name as it is typed).
+  // {legal, reason}: the reason in the request's language (the form shows it under the name as it is typed). Called as
+  // the name is typed, so it is a read like a list (docs/subdomains.md "Legal names"): the live-state check and the
+  // tenant context go with its first statement, and its commit is not waited for.
   app.get(
     `${def.base}/checkSubDomainLegal`,
-    { config: { permission: def.code, labels }, schema: { tags, querystring: z.object({ subDomain: label }) } },
+    {
+      config: { permission: def.code, labels, liveInRead: true },
+      schema: { tags, querystring: z.object({ subDomain: label }) },
+    },
     async (req) => {
       const auth = requireAuth(req);
       const lang = langOf(req.headers['accept-language']);
-      const res = await withTenant(s.db, auth.tenantId, (tx) => checkLegal(s, tx, auth.tenantId, req.query.subDomain));
+      const res = await readTenant(
+        s.db,
+        auth.tenantId,
+        (tx) => checkLegal(s, tx, auth.tenantId, req.query.subDomain),
+        auth.liveCheck,
+      );
       return ok({
         legal: res.legal,
         reason: render(res.reason, lang),

@@ -30,15 +30,17 @@ async function paramValue(tx: Db, key: string): Promise<string | null> {
 
 /**
  * The base domain of a tenant's sub-domains: the tenant's own domain when it has one, else the platform parameter
- * `subdomain.base`; lower case, without a leading or final dot. Null when neither is set.
+ * `subdomain.base`; lower case, without a leading or final dot. Null when neither is set. Both are read in one
+ * statement (one round trip: the legality check runs as the name is typed).
  */
 export async function baseDomainOf(tx: Db, tenantId: string): Promise<string | null> {
-  const [t] = await tx
-    .select({ domain: tenant.domain })
-    .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
-    .limit(1);
-  const raw = t?.domain?.trim() || (await paramValue(tx, PARAM_BASE));
+  const res = await tx.execute(sql`
+    select (select ${tenant.domain} from ${tenant}
+             where ${tenant.tenantId} = ${tenantId} and ${tenant.isDeleted} = 0 limit 1) as domain,
+           (select ${param.paramValue} from ${param}
+             where ${param.paramKey} = ${PARAM_BASE} and ${param.isDeleted} = 0 limit 1) as base`);
+  const row = (res as unknown as { rows: { domain: string | null; base: string | null }[] }).rows[0];
+  const raw = row?.domain?.trim() || row?.base?.trim() || null;
   const base = raw?.toLowerCase().replace(/^\.+|\.+$/g, '');
   return base || null;
 }
