@@ -1,10 +1,15 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, e.g. from bench/steady.ts): self time by package or source file,
 // the functions with the most self time, and inclusive time by package. Usage:
-// node bench/cpu-summary.mjs <file> [top] [from]: `from` (0–1, default 0) skips that share of the profile's time —
-// 0.5 keeps the second half, a steady run's (bench/steady.ts) without the server's start and warm-up.
+// node bench/cpu-summary.mjs <file> [top] [from] [cols]: `from` (0–1, default 0) skips that share of the profile's
+// time — 0.5 keeps the second half, a steady run's (bench/steady.ts) without the server's start and warm-up; `cols`
+// names functions by line and column (tsx writes a module on one line, so the anonymous functions of a file would
+// otherwise share one entry; the column points into tsx's cached output of the file). A run with
+// `STEADY_NODE_FLAGS=--no-turbo-inlining` charges each function its own time instead of its caller's.
 import fs from 'node:fs';
 
-const [file, topArg, fromArg] = process.argv.slice(2);
+const [file, topArg, fromArg, colsArg] = process.argv.slice(2);
+/** `cols`: functions keyed by column too (tsx writes a module on one line, so anonymous functions share line 1). */
+const byColumn = colsArg === 'cols';
 if (!file) {
   console.error('usage: node bench/cpu-summary.mjs <file.cpuprofile> [top] [from]');
   process.exit(2);
@@ -41,7 +46,11 @@ const inclusive = new Map();
 for (const [id, t] of self) {
   const n = byId.get(id);
   add(byWhere, where(n), t);
-  add(byFunction, `${n.callFrame.functionName || '(anonymous)'} ${where(n)}:${n.callFrame.lineNumber + 1}`, t);
+  add(
+    byFunction,
+    `${n.callFrame.functionName || '(anonymous)'} ${where(n)}:${n.callFrame.lineNumber + 1}${byColumn ? `:${n.callFrame.columnNumber + 1}` : ''}`,
+    t,
+  );
   const seen = new Set();
   for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
     const k = where(byId.get(cur));
