@@ -208,8 +208,13 @@ for (const [index, lang] of LANGS.entries()) {
       const alert = page.locator('.ant-modal-confirm:visible');
       await expect(alert.locator('.ant-modal-confirm-title')).toHaveText(T.reg.doneTitle);
       await expect(alert.getByText(T.reg.done)).toBeVisible();
-      await alert.getByRole('button', { name: buttonName(T.web.common.ok) }).click();
-      await expect(page).toHaveURL(/\/register\/status\?/);
+      // A click that lands while the dialog is still opening is lost (seen once in CI: the dialog stayed, the address
+      // with it); a person would click again.
+      const ok = alert.getByRole('button', { name: buttonName(T.web.common.ok) });
+      await expect(async () => {
+        if (await ok.isVisible()) await ok.click({ timeout: 3_000 });
+        await expect(page).toHaveURL(/\/register\/status\?/, { timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
       await expect(page.getByTestId('review-status')).toContainText(T.reg.status.pending);
     });
 
