@@ -10,6 +10,13 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import zlib from 'node:zlib';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Statement } from '../src/db/client.ts';
+import { clientInfo } from '../src/modules/client/table.ts';
+import { listPageStatement } from '../src/platform/crud.ts';
+import { LIVE_TEXT } from '../src/platform/live.ts';
+import { regionPrefix } from '../src/platform/paging.ts';
+import { TENANT_CONTEXT_SQL } from '../src/platform/tenant-db.ts';
 
 const env = (k: string) => {
   const v = process.env[k];
@@ -18,25 +25,29 @@ const env = (k: string) => {
 };
 const tenant = env('BARE_TENANT');
 const region = env('BARE_REGION');
-const next = region.slice(0, -1) + String.fromCharCode(region.charCodeAt(region.length - 1) + 1);
 const live = [env('BARE_SID'), env('BARE_USER'), tenant];
 const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: 4, pipeline: true } as pg.PoolConfig);
 
-const columns = (
-  await pool.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_name = 'client_info' and is_generated = 'NEVER'
-     order by ordinal_position`,
-  )
-).rows.map((r) => r.column_name);
-const keys = columns.map((c) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase()));
-const list = columns.map((c) => `"client_info"."${c}"`).join(', ');
-const where = `("client_info"."tenant_id" = $1 and "client_info"."is_deleted" = $2 and ("client_info"."region_code" ~>=~ $3 and "client_info"."region_code" ~<~ $4))`;
-const total = `(select count(*) from "client_info" where ${where}) as "__total"`;
-const firstPage = `select ${total}, ${list} from "client_info" where ${where} order by "client_info"."id" desc limit $5`;
-const laterPage =
-  `select ${total}, ${list} from "client_info" inner join (select "client_info"."id" as "__page_id" from "client_info" ` +
-  `where ${where} order by "client_info"."id" desc limit $5 offset $6) "page_ids" on "client_info"."id" = ` +
-  `"page_ids"."__page_id" order by "client_info"."id" desc`;
+// The server's own texts — the context, the live-state check, the page with its total (the CRUD factory's statement
+// for the region admin's filter: tenant, not deleted, region range) — made once per page asked for, so the yardstick
+// cannot drift from what the endpoint sends.
+const where = and(
+  eq(clientInfo.tenantId, tenant),
+  eq(clientInfo.isDeleted, 0),
+  regionPrefix(clientInfo.regionCode, region),
+) as SQL;
+const statements = new Map<string, Statement>();
+const pageOf = (current: number, size: number) => {
+  const key = `${current}:${size}`;
+  let st = statements.get(key);
+  if (!st) {
+    st = listPageStatement(clientInfo, where, [sql`${clientInfo.id} desc`], { current, size });
+    statements.set(key, st);
+  }
+  return { ...st, name: `bare_${key}` };
+};
+/** Property names as the server's answer has them (snake_case column → camelCase). */
+const keyOf = (column: string) => column.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase());
 // Timestamps as text, as the server's driver reads them (a Date per value is work the endpoint does not do either).
 const asText = (v: string) => v;
 const types = {
@@ -45,40 +56,27 @@ const types = {
       ? asText
       : pg.types.getTypeParser(id, format ?? 'text'),
 };
-const LIVE =
-  'select session_ok, user_ok, dept_id, region_code, client_info_id, must_change, role_ids, tenant_ok, ' +
-  'tenant_expired, epoch, global_epoch from atrium_live_state($1, $2, $3, $4)';
 
 const app = Fastify({ logger: false });
 app.get('/bare-list', async (req, reply) => {
   const q = req.query as { current?: string; size?: string };
   const size = Number(q.size ?? 10);
   const current = Number(q.current ?? 1);
-  const offset = (current - 1) * size;
   const c = await pool.connect();
   try {
     const sent = [
       c.query('begin read only'),
-      c.query({
-        name: 'bare_ctx',
-        text: "select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)",
-        values: [tenant],
-      }),
-      c.query({ name: 'bare_live', text: LIVE, values: [...live, new Date().toISOString()], rowMode: 'array' }),
+      c.query({ name: 'bare_ctx', text: TENANT_CONTEXT_SQL, values: [tenant] }),
+      c.query({ name: 'bare_live', text: LIVE_TEXT, values: [...live, new Date().toISOString()], rowMode: 'array' }),
     ];
-    const page = c.query({
-      name: offset ? 'bare_later' : 'bare_first',
-      text: offset ? laterPage : firstPage,
-      values: offset ? [tenant, 0, region, next, size, offset] : [tenant, 0, region, next, size],
-      rowMode: 'array',
-      types,
-    } as pg.QueryConfig);
+    const page = c.query({ ...pageOf(current, size), rowMode: 'array', types } as pg.QueryConfig);
     const end = c.query('commit');
     await Promise.all([...sent, page, end]);
-    const rows = (await page).rows as unknown[][];
+    const { rows, fields } = (await page) as unknown as { rows: unknown[][]; fields: { name: string }[] };
+    const keys = fields.map((f) => keyOf(f.name));
     const records = rows.map((r) => {
       const o: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) o[keys[i]] = r[i + 1];
+      for (let i = 1; i < keys.length; i++) o[keys[i]] = r[i];
       return o;
     });
     const n = rows.length ? Number(rows[0][0]) : 0;

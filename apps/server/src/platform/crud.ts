@@ -276,6 +276,21 @@ function pageStatement(
 }
 
 /**
+ * The statement of a list's page with its total (text and values), as `pageOf` sends it: the first column is the
+ * total, then the table's select list. bench/bare-list.ts sends the same statement without the server around it.
+ */
+export function listPageStatement(
+  t: CrudTable,
+  where: SQL,
+  orderBy: SQL[],
+  q: { current: number; size: number },
+  totalOf?: SQL,
+): Statement {
+  const order = sql.join(orderBy, sql`, `);
+  return pageStatement(t, rowReaderOf(t), where, order, (q.current - 1) * q.size, q.size, totalOf);
+}
+
+/**
  * A page and the total in one statement, one round trip (docs/server.md "Round trips"): the total is a scalar subquery
  * beside the page's rows. A later page takes its ids first (from an index when one holds the filter and the order),
  * then those rows — not every matching row sorted to skip the first ones. A page past the end asks the total alone.
@@ -293,10 +308,9 @@ async function pageOf(
 ): Promise<{ rows: Row[]; n: number }> {
   const reader = rowReaderOf(t);
   const w = where ?? sql`true`;
-  const order = sql.join(orderBy, sql`, `);
   const offset = (q.current - 1) * q.size;
   const counted = totalOf ?? sql`select count(*) from ${t} where ${w}`;
-  const statement = pageStatement(t, reader, w, order, offset, q.size, totalOf);
+  const statement = listPageStatement(t, w, orderBy, q, totalOf);
   const rows = await selectArrays(tx, statement);
   if (rows.length) return { rows: rows.map((r) => reader.read(r, 1) as Row), n: Number(rows[0][0]) };
   if (offset === 0) return { rows: [], n: 0 };

@@ -82,8 +82,11 @@ const LIVE_COLUMNS = sql.raw(
 function liveQuery(s: Services, claims: AccessClaims): SQL {
   return sql`select ${LIVE_COLUMNS} from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
 }
-/** The same as a statement: its text made once, the values of the token (no drizzle rendering per request). */
-const LIVE_TEXT = new PgDialect().sqlToQuery(
+/**
+ * The same as a statement: its text made once, the values of the token (no drizzle rendering per request);
+ * bench/bare-list.ts sends this text too.
+ */
+export const LIVE_TEXT = new PgDialect().sqlToQuery(
   sql`select ${LIVE_COLUMNS} from atrium_live_state(${''}, ${''}, ${''}, ${''})`,
 ).sql;
 function liveStatement(s: Services, claims: AccessClaims): Statement {

@@ -82,5 +82,8 @@ export type ReadCheck = {
   runNow(): Promise<void>;
 };
 
-/** The tenant context of a transaction (what withTenant sets): the tenant row-level security filters on, the role. */
-const TENANT_CONTEXT_SQL = `select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`;
+/**
+ * The tenant context of a transaction (what withTenant sets): the tenant row-level security filters on, the role;
+ * bench/bare-list.ts sends it too.
+ */
+export const TENANT_CONTEXT_SQL = `select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`;
