@@ -11,7 +11,7 @@ import { clientTexts } from '../../apps/server/src/modules/client/messages.ts';
 import { subdomainTexts } from '../../apps/server/src/modules/subdomain/messages.ts';
 import { outboxTexts } from '../../apps/server/src/modules/outbox/messages.ts';
 import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
-import { adminToken, currentCaptchaCode, openSidebar } from './helpers.ts';
+import { adminToken, clickUntil, currentCaptchaCode, openSidebar } from './helpers.ts';
 
 /**
  * Clients (docs/clients.md, docs/subdomains.md), once in Chinese and once in English — the language chosen on the
@@ -194,8 +194,13 @@ for (const [index, lang] of LANGS.entries()) {
       } else {
         await cascader.click();
         const menus = page.locator('.ant-cascader-dropdown:visible');
-        await menus.getByText('北京市', { exact: true }).click();
-        await menus.getByText('市辖区', { exact: true }).click();
+        // Each level loads when its parent is clicked.
+        await clickUntil(menus.getByText('北京市', { exact: true }), () =>
+          expect(menus.getByText('市辖区', { exact: true })).toBeVisible({ timeout: 3_000 }),
+        );
+        await clickUntil(menus.getByText('市辖区', { exact: true }), () =>
+          expect(menus.getByText('东城区', { exact: true })).toBeVisible({ timeout: 3_000 }),
+        );
         await menus.getByText('东城区', { exact: true }).click();
         await page.keyboard.press('Escape');
         await expect(cascader).toContainText('东城区');
@@ -208,13 +213,9 @@ for (const [index, lang] of LANGS.entries()) {
       const alert = page.locator('.ant-modal-confirm:visible');
       await expect(alert.locator('.ant-modal-confirm-title')).toHaveText(T.reg.doneTitle);
       await expect(alert.getByText(T.reg.done)).toBeVisible();
-      // A click that lands while the dialog is still opening is lost (seen once in CI: the dialog stayed, the address
-      // with it); a person would click again.
-      const ok = alert.getByRole('button', { name: buttonName(T.web.common.ok) });
-      await expect(async () => {
-        if (await ok.isVisible()) await ok.click({ timeout: 3_000 });
-        await expect(page).toHaveURL(/\/register\/status\?/, { timeout: 3_000 });
-      }).toPass({ timeout: 20_000 });
+      await clickUntil(alert.getByRole('button', { name: buttonName(T.web.common.ok) }), () =>
+        expect(page).toHaveURL(/\/register\/status\?/, { timeout: 3_000 }),
+      );
       await expect(page.getByTestId('review-status')).toContainText(T.reg.status.pending);
     });
 
@@ -240,10 +241,9 @@ for (const [index, lang] of LANGS.entries()) {
       await expect(row).toBeVisible();
       await row.getByRole('button', { name: buttonName(T.customer.pass) }).click();
       await expect(dialog(page)).toContainText(T.customer.pass);
-      await dialog(page)
-        .getByRole('button', { name: buttonName(T.web.common.submit) })
-        .click();
-      await expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible();
+      await clickUntil(dialog(page).getByRole('button', { name: buttonName(T.web.common.submit) }), () =>
+        expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible({ timeout: 3_000 }),
+      );
       await expect(screen.locator('tr', { hasText: CLIENT_NAME })).toHaveCount(0);
     });
 
@@ -287,10 +287,9 @@ for (const [index, lang] of LANGS.entries()) {
       const application = approvals.locator('tr', { hasText: LABEL });
       await expect(application).toBeVisible();
       await application.getByRole('button', { name: buttonName(T.customer.pass) }).click();
-      await dialog(page)
-        .getByRole('button', { name: buttonName(T.web.common.submit) })
-        .click();
-      await expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible();
+      await clickUntil(dialog(page).getByRole('button', { name: buttonName(T.web.common.submit) }), () =>
+        expect(page.getByText(T.customer.approved, { exact: true }).last()).toBeVisible({ timeout: 3_000 }),
+      );
       expect(await ask()).toBe(404);
 
       await openMenu(page, lang, 'subdomain', 'subdomain_list');

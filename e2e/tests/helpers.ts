@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 const captchaFile = () => {
@@ -110,4 +110,17 @@ export async function openSidebar(page: Page, groupName: string, screenName: str
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(url, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Clicks `target` until `done` holds: a click that lands while a dialog or dropdown is still opening is lost (seen
+ * in CI on a slow host: the dialog stayed, nothing was sent), and a person would click again. No second click while
+ * the first is still being answered (the button's loading state) or once the target is gone.
+ */
+export async function clickUntil(target: Locator, done: () => Promise<void>, timeout = 20_000) {
+  await expect(async () => {
+    if ((await target.isVisible()) && !/\bant-btn-loading\b/.test((await target.getAttribute('class')) ?? ''))
+      await target.click({ timeout: 3_000 });
+    await done();
+  }).toPass({ timeout });
 }
