@@ -71,6 +71,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Vitest's default is one worker less than the cores: on a two-core machine one file at a time. Two workers share
+    // the suite (each file has its own jsdom), as the server's suite does.
+    maxWorkers: 2,
+    testTimeout: 30_000,
     reporters: reporters('web'),
   },
 });

@@ -1,0 +1,3 @@
+import { fuzzShard } from './support/fuzz.ts';
+
+fuzzShard(1);
