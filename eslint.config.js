@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/.bench-build/**',
       '**/node_modules/**',
       '**/data/**',
       'apps/server/src/db/migrations/**',

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServerBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -56,13 +57,14 @@ const webInputs = [
   'apps/web/vite.config.ts',
   'vitest.reporters.ts',
 ];
-// This script is an input of the server build: it holds the build's settings.
+// These scripts are inputs of the server build: they hold the build's settings.
 const serverInputs = [
   ...shared,
   'apps/server/src',
   'apps/server/package.json',
   'apps/server/tsconfig.json',
   'scripts/start.mjs',
+  'scripts/build-server.mjs',
 ];
 
 const stampOf = (dir) => {
@@ -162,46 +164,7 @@ async function buildWeb() {
 }
 
 async function buildServer() {
-  const esbuild = await import(pathToFileURL(createRequire(path.join(serverDir, 'package.json')).resolve('esbuild')));
-  const modules = path.join(serverDir, 'src/modules');
-  // Modules are found at start by listing modules/ (src/app.ts registerModules): each is its own entry, and
-  // splitting keeps the code they share in one copy.
-  const entryPoints = [
-    'src/main.ts',
-    ...fs
-      .readdirSync(modules)
-      .filter((m) => fs.existsSync(path.join(modules, m, 'module.ts')))
-      .map((m) => `src/modules/${m}/module.ts`),
-  ];
-  fs.rmSync(serverDist, { recursive: true, force: true });
-  try {
-    await esbuild.build({
-      absWorkingDir: serverDir,
-      entryPoints,
-      outbase: 'src',
-      outdir: serverDist,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20.19',
-      sourcemap: true,
-      logLevel: 'warning',
-      plugins: [
-        {
-          // Packages stay in node_modules, except the workspace's own (TypeScript sources, not runnable by node).
-          name: 'external-packages',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@atrium/') ? undefined : { external: true }));
-          },
-        },
-      ],
-    });
-  } finally {
-    await esbuild.stop?.();
-  }
-  // src/db/client.ts finds its migrations beside itself: in the build that is beside main.js.
-  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(serverDist, 'migrations'), { recursive: true });
+  await buildServerBundle({ serverDir, outDir: serverDist, entries: [{ in: 'src/main.ts', out: 'main' }] });
 }
 
 try {

@@ -18,8 +18,23 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** The product's servers among the scripts the benches start (the yardstick is timed beside them, so it runs alike). */
+const SERVER_SCRIPTS = new Set(['src/main.ts', 'test/captcha-file-server.ts', 'bench/bare-list.ts']);
+
+/**
+ * Node's arguments for a script of `cwd` (a server directory): a server script runs as the production build compiles
+ * it (bench/built.mjs), so a bench times the code `npm start` runs; the others run through tsx. `BENCH_TSX=1` runs
+ * every script through tsx (CPU profiles then name source lines), and so does a server directory without
+ * bench/built.mjs (a worktree of an older commit in bench/ab.ts).
+ */
+export function scriptArgs(script: string, cwd: string): string[] {
+  const built =
+    SERVER_SCRIPTS.has(script) && process.env.BENCH_TSX !== '1' && fs.existsSync(path.join(cwd, 'bench/built.mjs'));
+  return built ? ['bench/built.mjs', script] : ['--import', 'tsx', script];
+}
+
 export function spawnNode(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return spawn(process.execPath, [...scriptArgs(args[0], cwd), ...args.slice(1)], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { rawQueries } from './clients.ts';
-import { BASIC, captchaLogin, cpuMs, keepAliveGet, round, runIfMain, sleep, stat, waitFor } from './lib.ts';
+import { BASIC, captchaLogin, cpuMs, keepAliveGet, round, runIfMain, scriptArgs, sleep, stat, waitFor } from './lib.ts';
 
 /** A server on a database the client-page bench kept, with the bench's region admin logged in (steady.ts, ab.ts). */
 export async function startBenchServer(
@@ -31,12 +31,10 @@ export async function startBenchServer(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
       ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
       // Further flags for the server's node, e.g. `--trace-deopt` (its output goes to this run's stdout).
       ...(o.nodeFlags ?? []),
-      'test/captcha-file-server.ts',
+      ...scriptArgs('test/captcha-file-server.ts', serverDir),
     ],
     {
       env: {

@@ -1,0 +1,51 @@
+// The server's build (docs/server.md "Start"): esbuild bundles each entry with the code it imports, one file per
+// module under modules/ (src/app.ts finds them by listing that folder beside itself), shared chunks, and the
+// migrations beside them (src/db/client.ts reads them from there). Packages stay in node_modules, except the
+// workspace's own (TypeScript sources, not runnable by node). Used by `npm start` (scripts/start.mjs) for dist/ and by
+// the benches (apps/server/bench/built.mjs), so what a bench times is the code `npm start` runs.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Builds `entries` (`{ in: path under serverDir, out: name in outDir }`) and every module into `outDir`, emptied
+ * first. `outDir` must lie under serverDir, where node finds the packages the build leaves out.
+ */
+export async function buildServerBundle({ serverDir, outDir, entries }) {
+  const esbuild = await import(pathToFileURL(createRequire(path.join(serverDir, 'package.json')).resolve('esbuild')));
+  const modules = path.join(serverDir, 'src/modules');
+  const entryPoints = [
+    ...entries,
+    ...fs
+      .readdirSync(modules)
+      .filter((m) => fs.existsSync(path.join(modules, m, 'module.ts')))
+      .map((m) => ({ in: `src/modules/${m}/module.ts`, out: `modules/${m}/module` })),
+  ];
+  fs.rmSync(outDir, { recursive: true, force: true });
+  try {
+    await esbuild.build({
+      absWorkingDir: serverDir,
+      entryPoints,
+      outdir: outDir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      sourcemap: true,
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'external-packages',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@atrium/') ? undefined : { external: true }));
+          },
+        },
+      ],
+    });
+  } finally {
+    await esbuild.stop?.();
+  }
+  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+}
