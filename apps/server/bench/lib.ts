@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
+import { buildServerBundle } from '../../../scripts/build-server.mjs';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -31,6 +32,18 @@ export function scriptArgs(script: string, cwd: string): string[] {
   const built =
     SERVER_SCRIPTS.has(script) && process.env.BENCH_TSX !== '1' && fs.existsSync(path.join(cwd, 'bench/built.mjs'));
   return built ? ['bench/built.mjs', script] : ['--import', 'tsx', script];
+}
+
+/**
+ * A server script built once as bench/built.mjs builds it, for a bench that times the start itself (spawn → first
+ * answer), so the build is not part of what it times: node's arguments for the built entry, and its removal.
+ */
+export async function prebuilt(script: string, serverDir: string): Promise<{ args: string[]; remove: () => void }> {
+  if (process.env.BENCH_TSX === '1') return { args: ['--import', 'tsx', script], remove: () => {} };
+  const name = path.basename(script, '.ts');
+  const outDir = path.join(serverDir, '.bench-build', `${name}-${process.pid}`);
+  await buildServerBundle({ serverDir, outDir, entries: [{ in: script, out: name }] });
+  return { args: [path.join(outDir, `${name}.js`)], remove: () => fs.rmSync(outDir, { recursive: true, force: true }) };
 }
 
 export function spawnNode(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
