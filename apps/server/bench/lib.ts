@@ -19,8 +19,8 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** The product's servers among the scripts the benches start (the yardstick is timed beside them, so it runs alike). */
-const SERVER_SCRIPTS = new Set(['src/main.ts', 'test/captcha-file-server.ts', 'bench/bare-list.ts']);
+/** The product's servers among the scripts the benches start, and the bare Fastify yardsticks timed beside them. */
+const SERVER_SCRIPTS = new Set(['src/main.ts', 'test/captcha-file-server.ts', 'bench/bare-list.ts', 'bench/bare.ts']);
 
 /**
  * Node's arguments for a script of `cwd` (a server directory): a server script runs as the production build compiles
