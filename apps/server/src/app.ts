@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { availabilityOf, type Db } from './db/client.ts';
 import { apiRuleMatches, apiRules, isPlatformAdmin } from './platform/access.ts';
 import { Cache } from './platform/cache.ts';
 import { fail } from './platform/envelope.ts';
@@ -195,7 +195,7 @@ export async function buildApp(
         });
   });
 
-  registerHttpBasics(app);
+  registerHttpBasics(app, availabilityOf(deps.db));
   registerGuard(app, services.tokens, {
     live: deps.skipLiveState ? undefined : (claims) => readLiveState(services, claims),
     speculate: deps.skipLiveState ? undefined : (claims) => speculate(services, claims),

@@ -1,9 +1,19 @@
+import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@atrium/contract';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError, openDatabase, type Database } from './db/client.ts';
+import {
+  DataDirError,
+  DataDirLockedError,
+  dataDirProblem,
+  firstMissingDir,
+  openDatabase,
+  type Database,
+} from './db/client.ts';
+import { describeUnavailable, isDatabaseUnavailable } from './db/availability.ts';
 import { migrateAndSeed } from './db/seed.ts';
 import { resolveSigningKey } from './db/signing-key.ts';
 import { fail } from './platform/envelope.ts';
@@ -25,22 +35,40 @@ export async function start(opts: StartOptions = {}) {
     }
     throw err;
   }
+  // A cluster this start creates is removed again if the start fails (a full disk must not leave half of one).
+  const madeHere = config.databaseUrl ? null : firstMissingDir(path.join(config.dataDir, 'pg'));
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (err) {
-    // Another server holds the embedded data dir (docs/server.md "Data dir lock").
-    if (err instanceof DataDirLockedError) {
+    // Another server holds the embedded data dir (docs/server.md "Data dir lock"), or its disk is full or read-only
+    // (docs/server.md "Start on a bad disk"): said in one sentence, nothing left behind.
+    if (err instanceof DataDirLockedError || err instanceof DataDirError) {
       console.error(err.message);
       process.exit(1);
     }
     throw err;
   }
-  const seeded = await migrateAndSeed(database, {
-    adminPassword: config.adminPassword,
-    onWait: () => console.log('Another Atrium server is migrating this database: waiting for it to finish.'),
-  });
-  const { key, source } = await resolveSigningKey(config, database);
+  let prepared;
+  try {
+    prepared = await untilAvailable(async () => {
+      const seeded = await migrateAndSeed(database, {
+        adminPassword: config.adminPassword,
+        onWait: () => console.log('Another Atrium server is migrating this database: waiting for it to finish.'),
+      });
+      return { seeded, ...(await resolveSigningKey(config, database)) };
+    }, database);
+  } catch (err) {
+    const named = database.kind === 'pglite' ? dataDirProblem(err, config.dataDir) : null;
+    await database.close().catch(() => {});
+    if (madeHere) fs.rmSync(madeHere, { recursive: true, force: true });
+    if (named) {
+      console.error(named.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { seeded, key, source } = prepared;
   const { app } = await buildApp({
     config,
     db: database.db,
@@ -49,6 +77,11 @@ export async function start(opts: StartOptions = {}) {
     logger: loggerOptions(config.logLevel),
   });
   stopOnSignals(app, database, config.shutdownTimeoutMs);
+  database.availability.onChange((e) => {
+    if (e.state === 'down')
+      app.log.error({ reason: e.reason }, 'database unavailable: API calls are answered 503 until it is back');
+    else app.log.warn({ downMs: e.downMs, probes: e.probes }, `database is back after ${e.downMs} ms`);
+  });
 
   await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from process start: this is the cold start to listening.
@@ -67,6 +100,29 @@ export async function start(opts: StartOptions = {}) {
   }
   if (!config.captchaRequired) app.log.warn('ATRIUM_CAPTCHA=off: logins do not need a captcha.');
   return app;
+}
+
+/** The longest wait between two start-up attempts on a database that is not there. */
+const START_RETRY_MAX_MS = 10_000;
+
+/**
+ * Runs the start-up's database work, again and again while the database is unavailable (not yet started, restarting,
+ * or its connections ended midway: the migrations and the seed are each one transaction, so a second run finds them
+ * whole or not at all). Any other error ends the start. docs/server.md "Database outages".
+ */
+async function untilAvailable<T>(fn: () => Promise<T>, database: Database): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (database.kind !== 'postgres' || !isDatabaseUnavailable(err)) throw err;
+      const waitMs = Math.min(START_RETRY_MAX_MS, 250 * 2 ** attempt);
+      console.error(
+        `The database is unavailable (${describeUnavailable(err)}): start-up attempt ${attempt} failed, trying again in ${waitMs} ms.`,
+      );
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
+  }
 }
 
 /**

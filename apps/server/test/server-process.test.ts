@@ -1,60 +1,20 @@
 // Issue 9 §2: the real server as a child process (the way bench/lib.ts spawns it) on an embedded data dir: a second
 // server on the same dir refuses to start; SIGTERM stops it within ATRIUM_SHUTDOWN_TIMEOUT_MS even with slow clients,
 // answering what arrives meanwhile with a 503 envelope, and releases the data dir lock (docs/server.md "Shutdown").
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer as spawnWith, waitReady, type Child } from './support/server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 8097;
 const OTHER_PORT = 8099;
 const DEADLINE_MS = 3000;
 const base = `http://127.0.0.1:${PORT}`;
 
-type Child = { proc: ChildProcess; output: () => string; exited: Promise<{ code: number | null; at: number }> };
-
-function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ATRIUM_DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-      ATRIUM_SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    proc.once('exit', (code) => resolve({ code, at: performance.now() })),
-  );
-  return { proc, output: () => out, exited };
-}
-
-async function waitReady(child: Child, url: string) {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.proc.exitCode !== null) throw new Error(`server exited: ${child.output()}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server not ready: ${child.output()}`);
-}
+const spawnServer = (dataDir: string, port: number, env: Record<string, string> = {}): Child =>
+  spawnWith(dataDir, port, { ATRIUM_SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS), ...env });
 
 /** A connected socket that collects what the server sends back. */
 function connect(): Promise<{ socket: net.Socket; received: () => string; closed: Promise<void> }> {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { gatePool } from './fair-gate.ts';
+import { Availability } from './availability.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,8 +28,21 @@ export type Database = {
    * keeps every other server out.
    */
   exclusive<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /** Up or down (docs/server.md "Database outages"): down from the first connection error until a probe connects. */
+  availability: Availability;
   close(): Promise<void>;
 };
+
+const availabilities = new WeakMap<Db, Availability>();
+/** The availability of the database `db` belongs to (undefined for a database not opened by `openDatabase`). */
+export function availabilityOf(db: Db): Availability | undefined {
+  return availabilities.get(db);
+}
+
+/** How long a new PostgreSQL connection may take before the attempt fails (and the caller gets its 503). */
+export const CONNECT_TIMEOUT_MS = 5000;
+/** How long a probe of a down database may take. */
+const PROBE_TIMEOUT_MS = 2000;
 
 /** The advisory lock key of start-up (migrate + seed): "atrium" in ASCII. */
 export const STARTUP_LOCK_KEY = 0x61747269756dn;
@@ -45,6 +59,96 @@ export class DataDirLockedError extends Error {
         `Stop that server first, or point ATRIUM_DATA_DIR elsewhere. If no such process is running, remove ${file}.`,
     );
     this.name = 'DataDirLockedError';
+  }
+}
+
+/** What is wrong with the disk of an embedded data dir. */
+export type DiskProblem = 'full' | 'read-only' | 'denied';
+
+/**
+ * The embedded data dir cannot be used (docs/server.md "Start on a bad disk"): its disk is full, it is read-only, or
+ * this user may not write there. The message names the cause and the path; the start leaves nothing behind.
+ */
+export class DataDirError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly problem: DiskProblem,
+  ) {
+    const what = {
+      full: `the disk holding ${dir} is full (no space left on device)`,
+      'read-only': `${dir} is on a read-only file system`,
+      denied: `this user may not write to ${dir} (permission denied)`,
+    }[problem];
+    const fix = {
+      full: 'Free some space on that disk',
+      'read-only': 'Mount it read-write',
+      denied: 'Give this user write access to it',
+    }[problem];
+    super(`Atrium cannot start: ${what}. ${fix}, or point ATRIUM_DATA_DIR elsewhere.`);
+    this.name = 'DataDirError';
+  }
+}
+
+/** Node's error codes of a disk problem. */
+const NODE_DISK: Record<string, DiskProblem> = {
+  ENOSPC: 'full',
+  EDQUOT: 'full',
+  EROFS: 'read-only',
+  EACCES: 'denied',
+  EPERM: 'denied',
+};
+/** The same as numbers of PGlite's file system (Emscripten's errno values: ENOSPC 51, EDQUOT 19, EROFS 69, …). */
+const EMSCRIPTEN_DISK: Record<number, DiskProblem> = {
+  51: 'full',
+  19: 'full',
+  69: 'read-only',
+  2: 'denied',
+  63: 'denied',
+};
+
+/**
+ * The disk problem an error of opening or writing the embedded database says, as a DataDirError for `dir`; null when
+ * it says none. PostgreSQL's own "disk full" (SQLSTATE 53100) and its "could not write … No space left" count too.
+ */
+export function dataDirProblem(err: unknown, dir: string, depth = 0): DataDirError | null {
+  if (err instanceof DataDirError) return err;
+  if (!err || typeof err !== 'object' || depth > 6) return null;
+  const e = err as { name?: unknown; code?: unknown; errno?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && NODE_DISK[e.code]) return new DataDirError(dir, NODE_DISK[e.code]);
+  if (e.name === 'ErrnoError' && typeof e.errno === 'number' && EMSCRIPTEN_DISK[e.errno])
+    return new DataDirError(dir, EMSCRIPTEN_DISK[e.errno]);
+  if (e.code === '53100' || (typeof e.message === 'string' && /No space left on device/i.test(e.message)))
+    return new DataDirError(dir, 'full');
+  if (typeof e.message === 'string' && /Read-only file system/i.test(e.message))
+    return new DataDirError(dir, 'read-only');
+  return dataDirProblem(e.cause, dir, depth + 1);
+}
+
+/** The outermost directory `mkdir -p dir` would make (removing it removes everything it made); null when `dir` exists. */
+export function firstMissingDir(dir: string): string | null {
+  let missing: string | null = null;
+  for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) {
+    missing = d;
+    if (path.dirname(d) === d) break;
+  }
+  return missing;
+}
+
+/**
+ * Why nothing can be written under `dir`, found by writing a byte into its nearest existing directory (a recursive
+ * mkdir on a read-only file system reports ENOENT, which names nothing); null when that works.
+ */
+function writeProblem(dir: string): DataDirError | null {
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  const probe = path.join(at, `.atrium-write-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '1', { flag: 'wx' });
+    return null;
+  } catch (err) {
+    return dataDirProblem(err, dir);
+  } finally {
+    fs.rmSync(probe, { force: true });
   }
 }
 
@@ -89,8 +193,12 @@ function lockDataDir(dir: string): () => void {
       const fd = fs.openSync(file, 'wx', 0o644);
       try {
         fs.writeSync(fd, `${process.pid}\n`);
-      } finally {
         fs.closeSync(fd);
+      } catch (err) {
+        // A full disk takes the file but not its pid: an empty lock would keep the next start out for a while.
+        fs.closeSync(fd);
+        fs.rmSync(file, { force: true });
+        throw dataDirProblem(err, dir) ?? err;
       }
       heldLocks.add(file);
       const release = () => {
@@ -102,7 +210,7 @@ function lockDataDir(dir: string): () => void {
       process.on('exit', release);
       return release;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw dataDirProblem(err, dir) ?? err;
     }
     const holder = lockHolder(file);
     if (!holder) continue; // released meanwhile
@@ -170,13 +278,27 @@ export async function openDatabase(opts: {
     const url = opts.databaseUrl;
     const max = opts.poolSize ?? DEFAULT_POOL_SIZE;
     // Pipelined connections: statements sent back to back share one round trip (docs/server.md "Round trips").
-    const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
-    // An idle connection the database ends (a restart, a terminated backend, a dropped database while the pool
-    // closes) is removed by the pool and replaced when needed; unheard, its error would end the process.
-    pool.on('error', () => {});
+    // A connection that cannot be made in CONNECT_TIMEOUT_MS fails (a database host that does not answer never
+    // holds a request for the HTTP timeout); keep-alive notices a peer that vanished without closing.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      pipeline: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    } as pg.PoolConfig);
+    const availability = new Availability(() => probePostgres(url));
+    // Every connection has an error path for its whole life (docs/server.md "Database outages"): the pool listens only
+    // while a connection is idle, and an 'error' event nobody hears ends the process. A connection checked out for a
+    // transaction when the database ends it (a restart, a terminated backend, a failover) fails its statement, and the
+    // pool drops it at release; the error itself turns the database's state to down.
+    pool.on('connect', (client) => client.on('error', (err) => availability.failed(err)));
+    pool.on('error', (err) => availability.failed(err));
     gatePool(pool, max);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     pipelined.set(db, pipelinedTransactions(pool));
+    availabilities.set(db, availability);
     return {
       db,
       kind: 'postgres',
@@ -185,7 +307,11 @@ export async function openDatabase(opts: {
         await db.execute(forceRls);
       },
       exclusive: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
-      close: () => pool.end(),
+      availability,
+      close: async () => {
+        availability.close();
+        await pool.end();
+      },
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -195,22 +321,27 @@ export async function openDatabase(opts: {
     client = new PGlite({ loadDataDir: opts.loadDataDir });
   } else {
     const pgDir = path.join(dir, 'pg');
-    fs.mkdirSync(pgDir, { recursive: true });
-    release = lockDataDir(dir);
-    try {
-      client = new PGlite(pgDir);
-    } catch (err) {
+    // A data dir made by this start is removed again if the start fails: a full disk must not keep half a cluster.
+    const made = firstMissingDir(pgDir);
+    const undo = () => {
       release();
-      throw err;
+      if (made) fs.rmSync(made, { recursive: true, force: true });
+    };
+    try {
+      fs.mkdirSync(pgDir, { recursive: true });
+      release = lockDataDir(dir);
+      client = new PGlite(pgDir);
+      await client.waitReady;
+    } catch (err) {
+      undo();
+      throw dataDirProblem(err, dir) ?? writeProblem(dir) ?? err;
     }
   }
-  try {
-    await client.waitReady;
-  } catch (err) {
-    release();
-    throw err;
-  }
+  if (dir.startsWith('memory://')) await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // In process there is no connection to lose; a disk that filled up makes statements fail until space is freed.
+  const availability = new Availability(async () => void (await client.query('select 1')));
+  availabilities.set(db, availability);
   return {
     db,
     kind: 'pglite',
@@ -219,7 +350,9 @@ export async function openDatabase(opts: {
       await db.execute(forceRls);
     },
     exclusive: (fn) => fn(),
+    availability,
     close: async () => {
+      availability.close();
       try {
         await client.close();
       } finally {
@@ -673,21 +806,40 @@ export const DEFAULT_POOL_SIZE = 10;
  * PostgreSQL releases a session lock when its connection ends, so a start that dies midway never blocks the next.
  */
 async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // The lock's connection ended by the database while `fn` runs: its statement in flight fails (the start-up is then
+  // tried again, server.ts), and an idle one's error must not end the process. The migrations and the seed are each
+  // one transaction, so a second server that takes the lock meanwhile finds them whole or not at all.
+  c.on('error', () => {});
   try {
+    await c.connect();
     const key = STARTUP_LOCK_KEY.toString();
     const got = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [key]);
     if (!got.rows[0].ok) {
       onWait?.();
       await c.query('select pg_advisory_lock($1::bigint)', [key]);
     }
-    try {
-      return await fn();
-    } finally {
-      await c.query('select pg_advisory_unlock($1::bigint)', [key]);
-    }
+    const out = await fn();
+    // A lock whose connection has ended is released already: its unlock failing changes nothing.
+    await c.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => {});
+    return out;
   } finally {
-    await c.end();
+    await c.end().catch(() => {});
+  }
+}
+
+/** Connects on a connection of its own and runs one statement: whether a down PostgreSQL is back. */
+async function probePostgres(url: string): Promise<void> {
+  const c = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+  });
+  c.on('error', () => {});
+  try {
+    await c.connect();
+    await c.query('select 1');
+  } finally {
+    await c.end().catch(() => {});
   }
 }

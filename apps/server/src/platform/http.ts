@@ -3,11 +3,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { decodeMsg, msg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
-import { loggableError } from './logging.ts';
 import { translateField } from './fields.ts';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { runInLane } from '../db/fair-gate.ts';
+import type { Availability } from '../db/availability.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -23,8 +23,15 @@ const FAST_MAX_BYTES = 8 * 1024;
 const BROTLI = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 };
 const BROTLI_FAST = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 };
 
-/** Language per request, the envelope for every error, and the /api 404. */
-export function registerHttpBasics(app: FastifyInstance): void {
+/** Seconds a caller is asked to wait (`Retry-After`) when the database is unavailable. */
+const RETRY_AFTER_DB_SECONDS = '1';
+
+/**
+ * Language per request, the envelope for every error, and the /api 404. With `availability`, an API call made while
+ * the database is down is answered 503 at once, and an error that says the database went away is a 503 too
+ * (docs/server.md "Database outages").
+ */
+export function registerHttpBasics(app: FastifyInstance, availability?: Availability): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
   // Database connections are shared out fairly between callers (docs/server.md "Under load"): until the token names
@@ -37,6 +44,15 @@ export function registerHttpBasics(app: FastifyInstance): void {
     reply.header('x-request-id', req.id);
     done();
   });
+  if (availability)
+    app.addHook('onRequest', (req, reply, done) => {
+      // The console's files are still served; an API call would only wait for a connection that will not come.
+      if (!availability.down || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return done();
+      reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_DB_SECONDS)
+        .send(fail(503, render(texts.databaseUnavailable, req.lang)));
+    });
   // No text column can hold a NUL byte: refuse it anywhere in a query or a JSON body with a 400 naming the field,
   // before any validator or query sees it.
   app.addHook('preValidation', (req, _reply, done) => {
@@ -134,7 +150,15 @@ export function registerHttpBasics(app: FastifyInstance): void {
       const text = known[err.code] ?? texts.badRequest;
       return reply.status(status).send(fail(status, render(text, lang)));
     }
-    req.log.error({ err: loggableError(err) }, 'unhandled error');
+    if (availability?.failed(err)) {
+      // The database ended the connection or cannot be reached: the transaction the request was in is rolled back by
+      // PostgreSQL, and the caller may try again (logged once per outage, by the server's availability listener).
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_DB_SECONDS)
+        .send(fail(503, render(texts.databaseUnavailable, lang)));
+    }
+    req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(500, `${render(texts.unknown, lang)} (request id: ${req.id})`));
   });
 }

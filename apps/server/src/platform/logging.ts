@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { describeUnavailable, isDatabaseUnavailable } from '../db/availability.ts';
 
 /**
  * What the logs may hold (docs/server.md "Logs"): no credential ever. The token endpoint carries the password hash,
@@ -27,6 +28,9 @@ export function redactUrl(url: string): string {
  * column — never its parameters, and never the database's message, which quotes the offending value.
  */
 export function loggableError(err: unknown): Record<string, unknown> {
+  // The database went away: what happened is the whole story (one line per failure, no statement, no stack).
+  if (isDatabaseUnavailable(err))
+    return { type: (err as { name?: string })?.name, databaseUnavailable: describeUnavailable(err) };
   const strip = (s: unknown) => (typeof s === 'string' ? s.replace(/\nparams: [\s\S]*?(\n {4}at |$)/, '$1') : s);
   const e = err as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
   const db = e?.cause as { code?: string; constraint?: string; table?: string; column?: string } | undefined;
@@ -46,6 +50,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'],
     serializers: {
+      // Every `err` a line carries, wherever it is logged from (a request, a worker, the broker), goes through the
+      // same filter: no statement parameters, no database message quoting a value.
+      err: loggableError as never,
       req: (req: {
         method: string;
         url: string;

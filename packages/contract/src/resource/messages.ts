@@ -60,6 +60,10 @@ export const messages = {
   fileTooLarge: { zh: '文件大小超出限制', en: 'The file is too large' },
   shuttingDown: { zh: '服务正在停止，请稍后重试', en: 'The server is shutting down; try again shortly' },
   busy: { zh: '服务繁忙，请稍后重试', en: 'The server is busy; try again shortly' },
+  databaseUnavailable: {
+    zh: '数据库暂时不可用，请稍后重试',
+    en: 'The database is unavailable right now; try again shortly',
+  },
 } satisfies Record<string, Msg>;
 
 /** Default labels of the id inputs (resource/schema.ts) when a field names none. */

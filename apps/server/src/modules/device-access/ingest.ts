@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { availabilityOf } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { tenant } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
@@ -405,6 +406,14 @@ export class DeviceAccess {
     clearTimeout(this.timer);
     await this.current?.catch(() => undefined);
     await this.flush();
+    // What could not be written by now (the database is down as the server stops) is lost: said, never silent.
+    let lost = 0;
+    for (const byDevice of this.pending.values()) lost += byDevice.size;
+    if (lost)
+      this.log.error(
+        { devices: lost },
+        'device access: heartbeats of these devices could not be written before stopping: lost',
+      );
     this.logStats(true);
   }
 
@@ -416,6 +425,9 @@ export class DeviceAccess {
 
   private async tick() {
     if (!this.running || this.current) return;
+    // While the database is down (docs/server.md "Database outages") what was accepted waits in memory, newest per
+    // device, and is written at the first flush after it is back.
+    if (availabilityOf(this.s.db)?.down) return this.schedule();
     this.current = (async () => {
       await this.flushOnce();
       const now = this.now();

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { retryWhileUnavailable } from '../../db/availability.ts';
+import { availabilityOf } from '../../db/client.ts';
 import { attach } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -106,6 +108,8 @@ export class OutboxWorker {
 
   private async tick() {
     if (!this.running || this.current) return;
+    // The database is down (docs/server.md "Database outages"): look again after the usual pause, no round to fail.
+    if (availabilityOf(this.s.db)?.down) return this.schedule(this.options.pollMs);
     let handled = 0;
     const run = this.runOnce().then(
       (n) => (handled = n),
@@ -166,8 +170,26 @@ export class OutboxWorker {
 
   private async handle(job: Claimed) {
     const s = this.s;
-    // Read the message and what delivering it needs, in one short transaction of its tenant.
-    const plan = await withTenant(s.db, job.tenantId, async (tx) => {
+    // Read the message and what delivering it needs, in one short transaction of its tenant. A short outage of the
+    // database is waited out, here and when the outcome is recorded (within half the claim's lease): a message sent
+    // but not recorded would be sent again when its claim runs out (docs/outbox.md "Worker").
+    const plan = await retryWhileUnavailable(() => this.plan(job), this.options.leaseMs / 2);
+    if (!plan) {
+      await s.db.delete(outboxJob).where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)));
+      return;
+    }
+    const outcome = await this.deliver(job, plan).catch((err: unknown): Outcome =>
+      err instanceof DeliveryError
+        ? { ok: false, error: err.message, permanent: err.permanent }
+        : { ok: false, error: (err as Error)?.message ?? String(err), permanent: false },
+    );
+    await retryWhileUnavailable(() => this.record(job, outcome), this.options.leaseMs / 2);
+  }
+
+  /** The message of a claimed job and what delivering it needs; null when there is nothing to deliver any more. */
+  private plan(job: Claimed) {
+    const s = this.s;
+    return withTenant(s.db, job.tenantId, async (tx) => {
       const [row] = await tx
         .select()
         .from(outbox)
@@ -205,16 +227,6 @@ export class OutboxWorker {
         : [];
       return { row, smtp: cfg ?? null, files, ids, missing: !!row.configId && !cfg };
     });
-    if (!plan) {
-      await s.db.delete(outboxJob).where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)));
-      return;
-    }
-    const outcome = await this.deliver(job, plan).catch((err: unknown): Outcome =>
-      err instanceof DeliveryError
-        ? { ok: false, error: err.message, permanent: err.permanent }
-        : { ok: false, error: (err as Error)?.message ?? String(err), permanent: false },
-    );
-    await this.record(job, outcome);
   }
 
   private async deliver(

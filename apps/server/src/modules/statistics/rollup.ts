@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { availabilityOf } from '../../db/client.ts';
 import { tenant } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -66,7 +67,8 @@ export class RollupJob {
 
   private tick(): void {
     const today = dayIn(this.s.config.timeZone, this.s.now());
-    if (today === this.lastDay || this.running) return;
+    // A down database (docs/server.md "Database outages") is left alone: the next check after it is back runs it.
+    if (today === this.lastDay || this.running || availabilityOf(this.s.db)?.down) return;
     this.running = runRollup(this.s, today)
       .then((n) => {
         this.lastDay = today;
