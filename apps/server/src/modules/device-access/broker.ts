@@ -44,12 +44,12 @@ type ParserInternals = { _parseLength(): boolean; _emitError(err: Error): void; 
 
 /**
  * Makes the client's parser refuse a packet whose announced remaining length exceeds `max`: the parser reads the
- * fixed header, and the error closes the connection (aedes `_onError`) before the body is buffered.
+ * fixed header, and the error closes the connection (aedes `_onError`) before the body is buffered. False when the
+ * parser is not the one this was written for (an aedes or mqtt-packet upgrade): the caller then refuses the connection.
  */
-function limitPacketSize(client: Client, max: number, refused: (length: number) => void) {
+function limitPacketSize(client: Client, max: number, refused: (length: number) => void): boolean {
   const parser = (client as unknown as { _parser?: ParserInternals })._parser;
-  if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function')
-    throw new Error('device access: the MQTT parser has no _parseLength/_emitError (aedes or mqtt-packet changed)');
+  if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
   const parseLength = parser._parseLength;
   parser._parseLength = function (this: ParserInternals) {
     const complete = parseLength.call(this);
@@ -60,6 +60,7 @@ function limitPacketSize(client: Client, max: number, refused: (length: number) 
     }
     return complete;
   };
+  return true;
 }
 
 /** At most one warn line per key per 10 s; the next one says how many were not logged. */
@@ -133,13 +134,22 @@ export async function startEmbedded(port: number, host: string, hooks: EmbeddedH
   };
   const server = net.createServer((socket) => {
     const client = broker.handle(socket);
-    limitPacketSize(client, MAX_PACKET_BYTES, (length) =>
+    const limited = limitPacketSize(client, MAX_PACKET_BYTES, (length) =>
       warn(
         `size:${socket.remoteAddress}`,
         { announced: length, bytesRead: socket.bytesRead, client: client.id ?? null, remote: socket.remoteAddress },
         'device access: MQTT packet too large; connection closed',
       ),
     );
+    if (!limited) {
+      // Fail closed: no connection without the size limit.
+      warn(
+        'parser',
+        {},
+        'device access: the MQTT parser cannot be limited (aedes or mqtt-packet changed); connection refused',
+      );
+      socket.destroy();
+    }
   });
   try {
     await new Promise<void>((resolve, reject) => {
