@@ -45,7 +45,6 @@ export async function heartbeat(device: { code: string; secret: string; type?: s
     devices: [device],
     rate: 10,
     count: 1,
-    connections: 1,
     qos: 1,
   });
   if (r.published !== 1) throw new Error(`the simulator published ${r.published} messages`);

@@ -145,7 +145,7 @@ export async function benchMqtt(serverDir: string, print: Log) {
           [
             'scripts/simulate.ts',
             ...['--file', partFile, '--devices', String(mine.length), '--url', url],
-            ...['--rate', String(rate / publishers), '--seconds', String(seconds), '--connections', '10'],
+            ...['--rate', String(rate / publishers), '--seconds', String(seconds)],
             ...['--report', report, '--quiet'],
           ],
           {},

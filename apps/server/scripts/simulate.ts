@@ -1,5 +1,6 @@
 // Device simulator (docs/devices.md "Simulator"): makes sure N devices exist (created through the HTTP API, their
-// secrets kept in a local file) and publishes signed status messages for them over MQTT at a rate.
+// secrets kept in a local file) and publishes signed status messages for them over MQTT at a rate, each device over
+// its own connection authenticated with its credentials (docs/devices.md "Who may connect and publish").
 //
 //   npm run simulate -- --devices 20 [--tenant 000000] [--url mqtt://127.0.0.1:1884] [--rate R] [--seconds S]
 //
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { signedMessage } from '../src/modules/device-access/signing.ts';
+import { connectPassword, connectUsername, signedMessage } from '../src/modules/device-access/signing.ts';
 
 export type SimDevice = { code: string; secret: string; type?: string };
 
@@ -22,7 +23,6 @@ const HELP = `npm run simulate -- [options]
   --interval S       heartbeat interval in seconds when --rate is not given (default 60)
   --seconds S        stop after S seconds (default: run until Ctrl-C)
   --count M          stop after M messages
-  --connections C    MQTT connections shared by the devices (default: one per device, at most 50)
   --qos 0|1          publish QoS (default 0)
   --offline          on stop, every device reports online:false
   --channels K       NVRs (type 118) report K channels in their first message (default 0: cameras, type 132)
@@ -161,7 +161,9 @@ export type RunResult = { published: number; seconds: number; rate: number; last
 
 /**
  * Publishes signed status messages for `devices`, round robin, at `rate` messages per second (each device's ts
- * strictly increasing), until `seconds` or `count` is reached or `signal` aborts.
+ * strictly increasing), until `seconds` or `count` is reached or `signal` aborts. Each device has its own MQTT
+ * connection: username `{tenant}/{code}`, password its connect password (docs/devices.md "Who may connect and
+ * publish"); `connectConcurrency` of them are opened at a time.
  */
 export async function publish(o: {
   url: string;
@@ -170,19 +172,39 @@ export async function publish(o: {
   rate: number;
   seconds?: number;
   count?: number;
-  connections: number;
   qos: 0 | 1;
+  connectConcurrency?: number;
   offline?: boolean;
   channels?: number;
   signal?: AbortSignal;
   log?: (s: string) => void;
 }): Promise<RunResult> {
   const n = o.devices.length;
-  const clients = await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(o.connections, n)) }, (_, i) =>
-      mqtt.connectAsync(o.url, { clientId: `atrium-sim-${process.pid}-${i}`, reconnectPeriod: 1000 }),
-    ),
-  );
+  const clients: mqtt.MqttClient[] = new Array<mqtt.MqttClient>(n);
+  let opened = 0;
+  const opener = async () => {
+    while (opened < n) {
+      const k = opened++;
+      const d = o.devices[k];
+      clients[k] = await mqtt.connectAsync(o.url, {
+        // At most 23 characters (MQTT 3.1.1).
+        clientId: `sim-${process.pid}-${k}`,
+        username: connectUsername(o.tenant, d.code),
+        password: connectPassword(d.secret, o.tenant, d.code),
+        reconnectPeriod: 1000,
+      });
+      if (opened % 500 === 0) o.log?.(`${opened} connections`);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(n, o.connectConcurrency ?? 50) }, opener));
+  } catch (err) {
+    await Promise.all(clients.filter(Boolean).map((c) => c.endAsync(true)));
+    throw new Error(
+      `connecting as a device failed: ${(err as Error).message} — are the devices of this tenant and their secrets ` +
+        'current (the devices file), and is this the server they belong to?',
+    );
+  }
   const lastTs: Record<string, number> = {};
   const sentChannels = new Set<string>();
   let published = 0;
@@ -200,7 +222,7 @@ export async function publish(o: {
         : undefined;
     if (channels) sentChannels.add(d.code);
     const m = signedMessage(d.secret, o.tenant, d.code, { online, ts, channels });
-    clients[k % clients.length].publish(m.topic, m.payload, { qos: o.qos });
+    clients[k].publish(m.topic, m.payload, { qos: o.qos });
     published++;
   };
   const t0 = performance.now();
@@ -236,7 +258,6 @@ async function main() {
       interval: { type: 'string', default: '60' },
       seconds: { type: 'string' },
       count: { type: 'string' },
-      connections: { type: 'string' },
       qos: { type: 'string', default: '0' },
       offline: { type: 'boolean', default: false },
       channels: { type: 'string', default: '0' },
@@ -291,7 +312,6 @@ async function main() {
     rate,
     seconds: a.seconds ? Number(a.seconds) : undefined,
     count: a.count ? Number(a.count) : undefined,
-    connections: a.connections ? Number(a.connections) : Math.min(devices.length, 50),
     qos: a.qos === '1' ? 1 : 0,
     offline: a.offline,
     channels: Number(a.channels),

@@ -31,6 +31,8 @@ const schema = z.object({
     .string()
     .regex(/^(mqtts?|tcp|tls|wss?):\/\/[^\s]+$/, 'must be a broker URL such as mqtt://127.0.0.1:1883')
     .optional(),
+  // Anonymous MQTT connections to the embedded broker (docs/devices.md "Who may connect and publish"); off by default.
+  ATRIUM_MQTT_ANONYMOUS: z.enum(['on', 'off']).default('off'),
   ATRIUM_DEVICE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Live video (docs/devices.md "Live video").
   ATRIUM_FFMPEG: z.string().min(1).default('ffmpeg'),
@@ -64,7 +66,14 @@ export type Config = {
    * default port that is taken only logs an error, an explicit one stops the start); `url`: an external broker the
    * server subscribes to instead; `heartbeatSeconds`: a device silent for 3 of these goes offline.
    */
-  mqtt: { port: number | null; portExplicit: boolean; url?: string; heartbeatSeconds: number };
+  mqtt: {
+    port: number | null;
+    portExplicit: boolean;
+    url?: string;
+    heartbeatSeconds: number;
+    /** The embedded broker accepts a CONNECT without credentials (ATRIUM_MQTT_ANONYMOUS=on); absent = false. */
+    anonymous?: boolean;
+  };
   /** Live video (docs/devices.md "Live video"). */
   video: VideoConfig;
 };
@@ -129,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       portExplicit: e.ATRIUM_MQTT_PORT !== undefined,
       url: e.ATRIUM_MQTT_URL,
       heartbeatSeconds: e.ATRIUM_DEVICE_HEARTBEAT_SECONDS,
+      anonymous: e.ATRIUM_MQTT_ANONYMOUS === 'on',
     },
     video: {
       ffmpeg: e.ATRIUM_FFMPEG,

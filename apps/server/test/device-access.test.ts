@@ -1,7 +1,10 @@
 // Device access over MQTT (docs/devices.md "Device access"): signed heartbeats through the embedded broker bring a
 // device online with one status event; silence (a controlled clock) takes it offline; forged, stale, replayed, unknown
 // and foreign messages change nothing and are logged once; a message with channels syncs an NVR's channels; the same
-// through the machine's Mosquitto (ATRIUM_MQTT_URL). Real database (PGlite, or PostgreSQL with DATABASE_URL).
+// through the machine's Mosquitto (ATRIUM_MQTT_URL). The message checks run on a server allowing anonymous connections
+// (ATRIUM_MQTT_ANONYMOUS=on: one connection publishes for many devices); "who may connect and publish" runs on one with
+// the default (device credentials at CONNECT, own topic only, packet size limit, offline written before its PUBACK).
+// Real database (PGlite, or PostgreSQL with DATABASE_URL).
 import net from 'node:net';
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +16,9 @@ import { withTenant } from '../src/platform/tenant-db.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { deviceAccessOf } from '../src/modules/device-access/module.ts';
-import { signedMessage, statusTopic } from '../src/modules/device-access/signing.ts';
+import { connectPassword, connectUsername, signedMessage, statusTopic } from '../src/modules/device-access/signing.ts';
+import { MAX_PACKET_BYTES } from '../src/modules/device-access/broker.ts';
+import { publish } from '../scripts/simulate.ts';
 import { deviceStatusEvent } from '../src/modules/device-access/table.ts';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -110,7 +115,7 @@ const refusals = (topic: string, reason: string) =>
 
 beforeAll(async () => {
   const stream = { write: (s: string) => void lines.push(JSON.parse(s) as Line) };
-  t = await createTestApp({ mqtt: { port: 0, portExplicit: true, heartbeatSeconds: 60 } }, undefined, {
+  t = await createTestApp({ mqtt: { port: 0, portExplicit: true, heartbeatSeconds: 60, anonymous: true } }, undefined, {
     logger: { level: 'info', stream },
   });
   port = deviceAccessOf(t.services)!.intake!.port!;
@@ -357,6 +362,212 @@ describe('device access through the embedded broker', () => {
   });
 });
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A device's own connection: username `{tenantId}/{code}`, its connect password (or the one given). */
+const connectAs = (p: number, d: Dev, password?: string) =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${p}`, {
+    username: connectUsername(d.tenantId, d.code),
+    password: password ?? connectPassword(d.secret, d.tenantId, d.code),
+    reconnectPeriod: 0,
+  });
+
+/** A QoS 1 publish: 'puback' when acknowledged, 'closed' when the broker closed the connection first. */
+function outcome(client: mqtt.MqttClient, topic: string, payload: string | Buffer): Promise<'puback' | 'closed'> {
+  client.on('error', () => undefined);
+  return new Promise((resolve) => {
+    client.once('close', () => resolve('closed'));
+    client.publish(topic, payload, { qos: 1 }, (err) => {
+      if (!err) resolve('puback');
+    });
+  });
+}
+
+/** The CONNACK refusal of a CONNECT (mqtt.js error code: 4 bad username or password, 5 not authorized). */
+async function refusedConnect(p: number, o: mqtt.IClientOptions): Promise<number | undefined> {
+  try {
+    const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${p}`, { reconnectPeriod: 0, ...o });
+    await c.endAsync();
+    return undefined;
+  } catch (err) {
+    return (err as { code?: number }).code;
+  }
+}
+
+describe('who may connect and publish (the default: device credentials at CONNECT)', () => {
+  let sec: TestApp;
+  let secPort = 0;
+  const secLines: Line[] = [];
+  const S = `6${run.slice(0, 7)}`;
+
+  beforeAll(async () => {
+    const stream = { write: (l: string) => void secLines.push(JSON.parse(l) as Line) };
+    sec = await createTestApp({ mqtt: { port: 0, portExplicit: true, heartbeatSeconds: 60 } }, undefined, {
+      logger: { level: 'info', stream },
+    });
+    secPort = deviceAccessOf(sec.services)!.intake!.port!;
+    await addTenant(sec, S);
+  });
+  afterAll(async () => {
+    await sec?.close();
+  });
+  const secAccess = () => deviceAccessOf(sec.services)!.access;
+
+  it('a CONNECT without credentials is refused (not authorized); ATRIUM_MQTT_ANONYMOUS=on allows it', async () => {
+    expect(await refusedConnect(secPort, {})).toBe(5);
+    // The server of the message checks runs with anonymous connections allowed.
+    expect(await refusedConnect(port, {})).toBeUndefined();
+    expect(secLines.some((l) => l.msg === 'device access: MQTT connection without credentials refused')).toBe(true);
+  });
+
+  it('a wrong password, an unknown device, a disabled device, a malformed username are refused', async () => {
+    const d = await addDevice(sec, S);
+    const disabled = await addDevice(sec, S, { status: 2 });
+    const user = connectUsername(S, d.code);
+    // The password of another device, of the same device under another tenant, a signature of other text, empty.
+    expect(
+      await refusedConnect(secPort, { username: user, password: connectPassword('other-secret', S, d.code) }),
+    ).toBe(4);
+    expect(await refusedConnect(secPort, { username: user, password: connectPassword(d.secret, OTHER, d.code) })).toBe(
+      4,
+    );
+    expect(
+      await refusedConnect(secPort, { username: user, password: `${connectPassword(d.secret, S, d.code)}x` }),
+    ).toBe(4);
+    expect(await refusedConnect(secPort, { username: user })).toBe(4);
+    expect(
+      await refusedConnect(secPort, {
+        username: connectUsername(S, '11010100001329999999'),
+        password: connectPassword(d.secret, S, '11010100001329999999'),
+      }),
+    ).toBe(4);
+    expect(
+      await refusedConnect(secPort, {
+        username: connectUsername(S, disabled.code),
+        password: connectPassword(disabled.secret, S, disabled.code),
+      }),
+    ).toBe(4);
+    expect(await refusedConnect(secPort, { username: d.code, password: connectPassword(d.secret, S, d.code) })).toBe(4);
+    // The right one connects and its heartbeat is written.
+    const c = await connectAs(secPort, d);
+    const ts = now(sec) - 1000;
+    await send(c, d, { ts });
+    await secAccess().flush();
+    expect((await deviceRow(sec, d)).lastSeen?.getTime()).toBe(ts);
+    await c.endAsync();
+    // No password in the log.
+    expect(JSON.stringify(secLines)).not.toContain(connectPassword(d.secret, S, d.code));
+  });
+
+  it("a device publishing to another device's topic is disconnected without PUBACK; nothing is written", async () => {
+    const a = await addDevice(sec, S);
+    const b = await addDevice(sec, S);
+    const c = await connectAs(secPort, a);
+    // Even correctly signed with b's secret (a device that knows another's secret still cannot use its topic).
+    const m = signedMessage(b.secret, S, b.code, { online: true, ts: now(sec) - 1000 });
+    expect(await outcome(c, m.topic, m.payload)).toBe('closed');
+    await secAccess().flush();
+    expect((await deviceRow(sec, b)).status).toBe(0);
+    expect((await deviceRow(sec, b)).lastSeen).toBeNull();
+    expect(await eventsOf(sec, b)).toEqual([]);
+    // Any other topic too.
+    const c2 = await connectAs(secPort, a);
+    expect(await outcome(c2, `atrium/${S}/${a.code}/other`, 'x')).toBe('closed');
+    await c.endAsync(true);
+    await c2.endAsync(true);
+  });
+
+  it('a 5 MB PUBLISH closes the connection after its header: no PUBACK, the body never read', async () => {
+    const d = await addDevice(sec, S);
+    const c = await connectAs(secPort, d);
+    const before = secLines.length;
+    const received = secAccess().stats.received;
+    const big = Buffer.alloc(5 * 1024 * 1024, 0x20);
+    expect(await outcome(c, statusTopic(S, d.code), big)).toBe('closed');
+    await c.endAsync(true);
+    const line = secLines
+      .slice(before)
+      .find((l) => l.msg === 'device access: MQTT packet too large; connection closed') as
+      (Line & { announced: number; bytesRead: number }) | undefined;
+    expect(line?.announced).toBeGreaterThan(5 * 1024 * 1024);
+    // What the server read of that connection: the CONNECT and the first chunks, not the 5 MB.
+    expect(line!.bytesRead).toBeLessThan(1024 * 1024);
+    // Never reached device access.
+    expect(secAccess().stats.received).toBe(received);
+    // Below the limit is still read (the payload rule of 256 kB then refuses it as bad-payload).
+    const c2 = await connectAs(secPort, d);
+    expect(await outcome(c2, statusTopic(S, d.code), Buffer.alloc(MAX_PACKET_BYTES - 1024, 0x20))).toBe('puback');
+    await c2.endAsync();
+  });
+
+  it('before authenticating: a CONNECT followed by a 5 MB PUBLISH header is closed unread', async () => {
+    const sock = net.connect(secPort, '127.0.0.1');
+    await new Promise((r) => sock.once('connect', r));
+    const received: Buffer[] = [];
+    sock.on('data', (b: Buffer) => received.push(b));
+    sock.on('error', () => undefined);
+    const closed = new Promise((r) => sock.once('close', r));
+    // CONNECT (MQTT 3.1.1, client id "x", no credentials), then PUBLISH QoS 1 announcing 5 MB.
+    const connect = Buffer.from([0x10, 13, 0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 2, 0, 60, 0, 1, 0x78]);
+    const len = 5 * 1024 * 1024;
+    const varLen = [(len & 0x7f) | 0x80, ((len >> 7) & 0x7f) | 0x80, ((len >> 14) & 0x7f) | 0x80, (len >> 21) & 0x7f];
+    sock.write(Buffer.concat([connect, Buffer.from([0x32, ...varLen])]));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    for (let i = 0; i < 80 && !sock.destroyed; i++) {
+      if (!sock.write(chunk)) await Promise.race([new Promise((r) => sock.once('drain', r)), closed]);
+    }
+    // Closed by the server (not left open waiting for the rest of the body).
+    expect(await Promise.race([closed.then(() => 'closed'), sleep(5000).then(() => 'open')])).toBe('closed');
+    sock.destroy();
+    // At most a CONNACK came back (refused: 0x20 0x02 0x00 0x05), never a PUBACK (0x40).
+    const bytes = Buffer.concat(received);
+    expect(bytes.includes(0x40)).toBe(false);
+  });
+
+  it('the simulator connects as each device with its credentials', async () => {
+    const devs = await Promise.all([addDevice(sec, S), addDevice(sec, S), addDevice(sec, S)]);
+    const r = await publish({
+      url: `mqtt://127.0.0.1:${secPort}`,
+      tenant: S,
+      devices: devs.map((d) => ({ code: d.code, secret: d.secret })),
+      rate: 100,
+      count: 6,
+      qos: 1,
+    });
+    expect(r.published).toBe(6);
+    await secAccess().flush();
+    for (const d of devs) expect((await deviceRow(sec, d)).lastSeen?.getTime()).toBe(r.lastTs[d.code]);
+  });
+
+  it('an online:false published at QoS 1 is in the database when its PUBACK arrives (no flush awaited)', async () => {
+    const acc = secAccess();
+    const d = await addDevice(sec, S);
+    const c = await connectAs(secPort, d);
+    const ts = now(sec) - 3000;
+    await send(c, d, { ts });
+    await acc.flush();
+    expect((await deviceRow(sec, d)).status).toBe(1);
+    // No batch flush during the test: the timer armed with 200 ms fires once more, then waits an hour.
+    acc.options.flushMs = 3_600_000;
+    await sleep(400);
+    const heartbeat = await addDevice(sec, S);
+    const hc = await connectAs(secPort, heartbeat);
+    await send(hc, heartbeat, { ts: ts + 1 });
+    await send(c, d, { ts: ts + 1, online: false });
+    // Read right after the PUBACK, without awaiting any flush.
+    const row = await deviceRow(sec, d);
+    expect(row.status).toBe(0);
+    expect(row.lastSeen?.getTime()).toBe(ts + 1);
+    expect((await eventsOf(sec, d)).map((e) => `${e.from}>${e.to}`)).toEqual(['0>1', '1>0']);
+    // A heartbeat's PUBACK promises less: it waits in memory for the next flush.
+    expect((await deviceRow(sec, heartbeat)).lastSeen).toBeNull();
+    await acc.flush();
+    expect((await deviceRow(sec, heartbeat)).lastSeen?.getTime()).toBe(ts + 1);
+    await c.endAsync();
+    await hc.endAsync();
+  });
+});
+
 /** Whether the machine's Mosquitto answers on 127.0.0.1:1883. */
 const mosquitto = await new Promise<boolean>((resolve) => {
   const s = net.connect(1883, '127.0.0.1');
@@ -401,7 +612,15 @@ describe.skipIf(!mosquitto)('device access through an external broker (the machi
 
 describe('device access configuration', () => {
   it('embedded broker on 1884 by default, off under NODE_ENV=test or with 0, replaced by ATRIUM_MQTT_URL', () => {
-    expect(loadConfig({}).mqtt).toEqual({ port: 1884, portExplicit: false, url: undefined, heartbeatSeconds: 60 });
+    expect(loadConfig({}).mqtt).toEqual({
+      port: 1884,
+      portExplicit: false,
+      url: undefined,
+      heartbeatSeconds: 60,
+      anonymous: false,
+    });
+    expect(loadConfig({ ATRIUM_MQTT_ANONYMOUS: 'on' }).mqtt.anonymous).toBe(true);
+    expect(() => loadConfig({ ATRIUM_MQTT_ANONYMOUS: 'yes' })).toThrow(/ATRIUM_MQTT_ANONYMOUS/);
     expect(loadConfig({ NODE_ENV: 'test' }).mqtt.port).toBeNull();
     expect(loadConfig({ NODE_ENV: 'test', ATRIUM_MQTT_PORT: '18883' }).mqtt).toMatchObject({
       port: 18883,

@@ -117,7 +117,8 @@ async function staff(account: string, alias: string, regionCode: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mqtt: { port: 0, portExplicit: true, heartbeatSeconds: 60 } });
+  // One anonymous connection publishes for every device (ATRIUM_MQTT_ANONYMOUS=on; docs/devices.md "Device access").
+  t = await createTestApp({ mqtt: { port: 0, portExplicit: true, heartbeatSeconds: 60, anonymous: true } });
   const platform = (await loginToken(t)).access;
   admin = (await provisionedTenant(t, platform, T)).token;
   other = (await provisionedTenant(t, platform, OTHER)).token;

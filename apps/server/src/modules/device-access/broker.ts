@@ -1,10 +1,10 @@
 import net from 'node:net';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthErrorCode, type Client } from 'aedes';
 import mqtt from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import { TOPIC_PREFIX } from './signing.ts';
+import { statusTopic, TOPIC_PREFIX } from './signing.ts';
 
 /** Where status messages come from (docs/devices.md "Device access"): the embedded broker or an external one. */
 export type Intake = {
@@ -19,22 +19,138 @@ export type Intake = {
 type OnMessage = (topic: string, payload: Buffer) => void;
 
 /**
- * The embedded broker: aedes on a TCP server. Devices only publish: every subscription is refused (a status message
- * is never passed on to anyone), retained flags are dropped (nothing is kept per topic), `$SYS/` is refused.
+ * The largest MQTT packet the embedded broker reads: a status message's 256 kB payload plus room for its topic and
+ * headers. A packet announcing more closes the connection before its body is read (docs/devices.md "Who may connect
+ * and publish").
  */
-export async function startEmbedded(port: number, host: string, onMessage: OnMessage): Promise<Intake> {
+export const MAX_PACKET_BYTES = 256 * 1024 + 4096;
+
+/** What the embedded broker asks of device access (ingest.ts). */
+export type EmbeddedHooks = {
+  /** A message; answers a promise when its PUBACK must wait for its write (`ack`: QoS 1 or 2). */
+  receive(topic: string, payload: Buffer, ack: boolean): Promise<void> | undefined;
+  /** Whether `password` is the connect password of the device. */
+  authenticate(tenantId: string, code: string, password: string): Promise<boolean>;
+  /** A CONNECT without credentials is accepted (ATRIUM_MQTT_ANONYMOUS=on). */
+  anonymous: boolean;
+  log: FastifyBaseLogger;
+};
+
+/** The device a connection authenticated as. */
+type Identity = { tenantId: string; code: string };
+
+/** The parts of mqtt-packet's parser the size limit hooks into (aedes offers no maximum packet size). */
+type ParserInternals = { _parseLength(): boolean; _emitError(err: Error): void; packet: { length: number } };
+
+/**
+ * Makes the client's parser refuse a packet whose announced remaining length exceeds `max`: the parser reads the
+ * fixed header, and the error closes the connection (aedes `_onError`) before the body is buffered. False when the
+ * parser is not the one this was written for (an aedes or mqtt-packet upgrade): the caller then refuses the connection.
+ */
+function limitPacketSize(client: Client, max: number, refused: (length: number) => void): boolean {
+  const parser = (client as unknown as { _parser?: ParserInternals })._parser;
+  if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
+  const parseLength = parser._parseLength;
+  parser._parseLength = function (this: ParserInternals) {
+    const complete = parseLength.call(this);
+    if (complete && this.packet.length > max) {
+      refused(this.packet.length);
+      this._emitError(new Error(`MQTT packet of ${this.packet.length} bytes refused (at most ${max})`));
+      return false;
+    }
+    return complete;
+  };
+  return true;
+}
+
+/** At most one warn line per key per 10 s; the next one says how many were not logged. */
+function limitedWarn(log: FastifyBaseLogger) {
+  const seen = new Map<string, { at: number; suppressed: number }>();
+  return (key: string, fields: Record<string, unknown>, msg: string) => {
+    const now = Date.now();
+    const s = seen.get(key);
+    if (s && now - s.at < 10_000) {
+      s.suppressed++;
+      return;
+    }
+    if (seen.size > 1000) seen.clear();
+    seen.set(key, { at: now, suppressed: 0 });
+    log.warn({ ...fields, suppressed: s?.suppressed ?? 0 }, msg);
+  };
+}
+
+const authError = (returnCode: 4 | 5, message: string) =>
+  Object.assign(new Error(message), { returnCode: returnCode as AuthErrorCode });
+
+/**
+ * The embedded broker: aedes on a TCP server (docs/devices.md "Who may connect and publish"). A CONNECT must carry a
+ * device's credentials (username `{tenantId}/{deviceCode}`, its connect password) unless anonymous connections are
+ * allowed; an authenticated device publishes only to its own status topic. Packets over MAX_PACKET_BYTES close the
+ * connection unread. Devices only publish: every subscription is refused (a status message is never passed on to
+ * anyone), retained flags are dropped (nothing is kept per topic), `$`-topics are refused. Messages go to device
+ * access before the PUBACK; an `online:false` at QoS 1 is written first (docs/devices.md "What a PUBACK promises").
+ */
+export async function startEmbedded(port: number, host: string, hooks: EmbeddedHooks): Promise<Intake> {
+  const warn = limitedWarn(hooks.log);
+  const identities = new WeakMap<Client, Identity>();
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000, drainTimeout: 10_000 });
+  broker.authenticate = (client, username, password, done) => {
+    if (username === undefined && password === undefined) {
+      if (hooks.anonymous) return done(null, true);
+      warn('anonymous', {}, 'device access: MQTT connection without credentials refused');
+      return done(authError(5, 'credentials required'), false);
+    }
+    const [tenantId, code, ...rest] = (username ?? '').split('/');
+    const refuse = () => {
+      warn(`bad:${username}`, { username: (username ?? '').slice(0, 64) }, 'device access: MQTT credentials refused');
+      done(authError(4, 'bad username or password'), false);
+    };
+    if (rest.length || !code || !password) return refuse();
+    hooks.authenticate(tenantId, code, password.toString('utf8')).then(
+      (ok) => {
+        if (!ok) return refuse();
+        identities.set(client, { tenantId, code });
+        done(null, true);
+      },
+      () => refuse(),
+    );
+  };
   broker.authorizeSubscribe = (_client, _sub, done) => done(null, null);
-  broker.authorizePublish = (_client, packet, done) => {
-    if (packet.topic.startsWith('$')) return done(new Error('reserved topic'));
+  broker.authorizePublish = (client, packet, done) => {
+    if (!client || packet.topic.startsWith('$')) return done(new Error('reserved topic'));
+    const me = identities.get(client);
+    if (me && packet.topic !== statusTopic(me.tenantId, me.code)) {
+      warn(
+        `topic:${me.tenantId}/${me.code}`,
+        { device: `${me.tenantId}/${me.code}`, topic: packet.topic.slice(0, 200) },
+        'device access: a device published to another topic than its own; connection closed',
+      );
+      return done(new Error('not the status topic of the connected device'));
+    }
     packet.retain = false;
-    done(null);
+    const written = hooks.receive(packet.topic, packet.payload as Buffer, packet.qos > 0);
+    if (written) void written.then(() => done(null));
+    else done(null);
   };
-  broker.published = (packet, client, done) => {
-    if (client) onMessage(packet.topic, packet.payload as Buffer);
-    done();
-  };
-  const server = net.createServer((socket) => broker.handle(socket));
+  const server = net.createServer((socket) => {
+    const client = broker.handle(socket);
+    const limited = limitPacketSize(client, MAX_PACKET_BYTES, (length) =>
+      warn(
+        `size:${socket.remoteAddress}`,
+        { announced: length, bytesRead: socket.bytesRead, client: client.id ?? null, remote: socket.remoteAddress },
+        'device access: MQTT packet too large; connection closed',
+      ),
+    );
+    if (!limited) {
+      // Fail closed: no connection without the size limit.
+      warn(
+        'parser',
+        {},
+        'device access: the MQTT parser cannot be limited (aedes or mqtt-packet changed); connection refused',
+      );
+      socket.destroy();
+    }
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

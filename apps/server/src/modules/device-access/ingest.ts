@@ -9,13 +9,15 @@ import { BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
 import { checkChannels, replaceChannels } from '../device/channels.ts';
 import { cameraDevice } from '../device/table.ts';
 import { unseal } from '../outbox/secrets.ts';
-import { canonical, TOPIC_PREFIX, verify, type Channel } from './signing.ts';
+import { canonical, TOPIC_PREFIX, verify, verifyConnectPassword, type Channel } from './signing.ts';
 
 /**
  * Device access (docs/devices.md "Device access"): every status message from the broker goes through `receive()`,
  * which checks it against the device's cached secret and keeps the accepted ones in memory; a flush writes them every
  * `flushMs` — per tenant one statement for `last_seen`, the status changes and their `device_status_event` rows —
- * and a sweep takes silent devices offline. Nothing here opens one transaction per message.
+ * and a sweep takes silent devices offline. Nothing here opens one transaction per message — except a message whose
+ * acknowledgement waits for its write (an `online:false` at QoS 1, docs/devices.md "What a PUBACK promises"), written
+ * at once on its own. `authenticate()` checks a device's connect password against the same cache.
  */
 
 export type AccessOptions = {
@@ -103,7 +105,12 @@ type Msg = {
   sig: string;
   receivedAt: number;
   retried: boolean;
+  /** Called once the message is written or refused (its PUBACK waits for it); absent for a batched message. */
+  done?: () => void;
 };
+
+/** What waits for a device to be read: a message to check, or a CONNECT to authenticate. */
+type Waiter = (e: Entry) => void;
 
 type Pending = { dev: Device; last: Msg; chan?: Msg; eventId: string };
 
@@ -133,14 +140,16 @@ export class DeviceAccess {
   readonly options: AccessOptions;
   private readonly cache = new Map<string, Entry>();
   private readonly tenants = new Map<string, { ok: boolean; until: number }>();
-  /** Keys being read, with the messages waiting for them (in arrival order). */
-  private readonly waiting = new Map<string, Msg[]>();
+  /** Keys being read, with what waits for them (in arrival order). */
+  private readonly waiting = new Map<string, Waiter[]>();
   private waitingCount = 0;
   private loadQueue: string[] = [];
   private loading: Promise<void> | undefined;
   private pending = new Map<string, Map<string, Pending>>();
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<void> | undefined;
+  /** Writes of messages whose acknowledgement waits for them. */
+  private readonly urgent = new Set<Promise<void>>();
   private running = false;
   private lastSweep = 0;
   private lastStats = 0;
@@ -174,8 +183,12 @@ export class DeviceAccess {
 
   // ——— intake ———————————————————————————————————————————————————————————————————————————————————————————————
 
-  /** One message from the broker. Synchronous for a known device; a device not in memory is read in a batch. */
-  receive(topic: string, payload: Buffer | string): void {
+  /**
+   * One message from the broker. Synchronous for a known device; a device not in memory is read in a batch. With
+   * `ack` (the message waits for a PUBACK), an `online:false` answers a promise that resolves once the message is
+   * written (or refused); anything else answers undefined at once (docs/devices.md "What a PUBACK promises").
+   */
+  receive(topic: string, payload: Buffer | string, ack = false): Promise<void> | undefined {
     this.stats.received++;
     const parts = topic.split('/');
     if (
@@ -184,13 +197,24 @@ export class DeviceAccess {
       parts[3] !== 'status' ||
       !TENANT_RE.test(parts[1]) ||
       !CODE_RE.test(parts[2])
-    )
-      return this.refuse('bad-topic', topic.slice(0, 200));
+    ) {
+      this.refuse('bad-topic', topic.slice(0, 200));
+      return;
+    }
     const [, tenantId, code] = parts;
     const msg = parseMessage(payload);
-    if (!msg) return this.refuse('bad-payload', topic);
+    if (!msg) {
+      this.refuse('bad-payload', topic);
+      return;
+    }
     const now = this.now();
-    if (Math.abs(now - msg.ts) > this.options.windowMs) return this.refuse('stale', topic);
+    if (Math.abs(now - msg.ts) > this.options.windowMs) {
+      this.refuse('stale', topic);
+      return;
+    }
+    let written: Promise<void> | undefined;
+    let done: (() => void) | undefined;
+    if (ack && !msg.online) written = new Promise<void>((r) => (done = r));
     this.handle({
       tenantId,
       code,
@@ -202,26 +226,52 @@ export class DeviceAccess {
       sig: msg.sig,
       receivedAt: now,
       retried: false,
+      done,
+    });
+    return written;
+  }
+
+  /**
+   * Whether `password` is the connect password of device `code` of `tenantId` (docs/devices.md "Who may connect and
+   * publish"): the device must exist, be enabled, not blocked, its tenant enabled — the entry a message is checked
+   * against, read the same way (cached, many in one query).
+   */
+  authenticate(tenantId: string, code: string, password: string): Promise<boolean> {
+    if (!TENANT_RE.test(tenantId) || !CODE_RE.test(code)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const queued = this.withEntry(`${tenantId}/${code}`, (e) =>
+        resolve(e.kind === 'device' && verifyConnectPassword(e.secret, tenantId, code, password)),
+      );
+      if (!queued) resolve(false);
     });
   }
 
   private handle(msg: Msg) {
-    const key = `${msg.tenantId}/${msg.code}`;
-    const queue = this.waiting.get(key);
-    if (queue) return this.wait(queue, msg);
-    const entry = this.cache.get(key);
-    if (entry && this.fresh(entry)) return this.check(msg, entry);
-    if (this.waitingCount >= this.options.maxWaiting) return this.refuse('overloaded', msg.topic);
-    this.waiting.set(key, [msg]);
-    this.waitingCount++;
-    this.loadQueue.push(key);
-    this.startLoading();
+    if (!this.withEntry(`${msg.tenantId}/${msg.code}`, (e) => this.check(msg, e))) this.drop(msg, 'overloaded');
   }
 
-  private wait(queue: Msg[], msg: Msg) {
-    if (this.waitingCount >= this.options.maxWaiting) return this.refuse('overloaded', msg.topic);
-    queue.push(msg);
+  /**
+   * Calls `use` with the entry of `key`: at once when it is in memory, else once it was read (in a batch, after what
+   * already waits for it). False when too many wait already.
+   */
+  private withEntry(key: string, use: Waiter): boolean {
+    const queue = this.waiting.get(key);
+    if (!queue) {
+      const entry = this.cache.get(key);
+      if (entry && this.fresh(entry)) {
+        use(entry);
+        return true;
+      }
+    }
+    if (this.waitingCount >= this.options.maxWaiting) return false;
     this.waitingCount++;
+    if (queue) queue.push(use);
+    else {
+      this.waiting.set(key, [use]);
+      this.loadQueue.push(key);
+      this.startLoading();
+    }
+    return true;
   }
 
   private fresh(e: Entry): boolean {
@@ -231,19 +281,30 @@ export class DeviceAccess {
   }
 
   private check(msg: Msg, e: Entry) {
-    if (e.kind === 'refused') return this.refuse(e.reason, msg.topic);
-    if (!verify(e.secret, msg.text, msg.sig)) return this.refuse('bad-signature', msg.topic);
-    if (msg.ts <= e.lastTs) return this.refuse('replay', msg.topic);
+    if (e.kind === 'refused') return this.drop(msg, e.reason);
+    if (!verify(e.secret, msg.text, msg.sig)) return this.drop(msg, 'bad-signature');
+    if (msg.ts <= e.lastTs) return this.drop(msg, 'replay');
     e.lastTs = msg.ts;
     this.stats.accepted++;
     let byTenant = this.pending.get(e.tenantId);
     if (!byTenant) this.pending.set(e.tenantId, (byTenant = new Map()));
-    const p = byTenant.get(e.id);
+    let p = byTenant.get(e.id);
     if (p) {
       p.dev = e;
       p.last = msg;
       if (msg.channels) p.chan = msg;
-    } else byTenant.set(e.id, { dev: e, last: msg, chan: msg.channels ? msg : undefined, eventId: newId() });
+    } else byTenant.set(e.id, (p = { dev: e, last: msg, chan: msg.channels ? msg : undefined, eventId: newId() }));
+    if (!msg.done) return;
+    // Its PUBACK waits: the device's entry (with an older heartbeat or channel list not written yet) leaves the batch
+    // and is written now, on its own.
+    byTenant.delete(e.id);
+    if (!byTenant.size) this.pending.delete(e.tenantId);
+    this.writeNow(e.tenantId, p);
+  }
+
+  private drop(msg: Msg, reason: Reason) {
+    this.refuse(reason, msg.topic);
+    msg.done?.();
   }
 
   // ——— reading devices ————————————————————————————————————————————————————————————————————————————————————————
@@ -352,7 +413,7 @@ export class DeviceAccess {
         const queue = this.waiting.get(key) ?? [];
         this.waiting.delete(key);
         this.waitingCount -= queue.length;
-        for (const m of queue) this.check(m, entry);
+        for (const use of queue) use(entry);
       }
     }
   }
@@ -405,6 +466,7 @@ export class DeviceAccess {
     this.running = false;
     clearTimeout(this.timer);
     await this.current?.catch(() => undefined);
+    await Promise.all(this.urgent);
     await this.flush();
     // What could not be written by now (the database is down as the server stops) is lost: said, never silent.
     let lost = 0;
@@ -444,9 +506,10 @@ export class DeviceAccess {
 
   /** Waits for the devices being read, then writes everything accepted so far (tests and shutdown). */
   async flush(): Promise<void> {
-    while (this.loading || this.current) {
+    while (this.loading || this.current || this.urgent.size) {
       await this.loading;
       await this.current;
+      await Promise.all(this.urgent);
     }
     await this.flushOnce();
   }
@@ -483,22 +546,53 @@ export class DeviceAccess {
         this.putBack(tenantId, list);
         continue;
       }
-      for (const p of list) {
-        if (applied.has(p.dev.id)) {
-          if (p.chan && p.dev.deviceType === NVR_TYPE)
-            await this.syncChannels(p.dev, p.chan.channels!, p.chan.receivedAt);
+      await this.afterWrite(list, applied);
+    }
+  }
+
+  private async afterWrite(list: Pending[], applied: Set<string>) {
+    for (const p of list) {
+      if (applied.has(p.dev.id)) {
+        if (p.chan && p.dev.deviceType === NVR_TYPE)
+          await this.syncChannels(p.dev, p.chan.channels!, p.chan.receivedAt);
+        p.last.done?.();
+        continue;
+      }
+      // The device changed since it was read (edited, disabled, removed) or a newer message was written meanwhile:
+      // read it again and check the message against what it is now.
+      p.dev.stale = true;
+      for (const m of p.chan && p.chan !== p.last ? [p.chan, p.last] : [p.last]) {
+        if (m.retried) {
+          m.done?.();
           continue;
         }
-        // The device changed since it was read (edited, disabled, removed) or a newer message was written meanwhile:
-        // read it again and check the message against what it is now.
-        p.dev.stale = true;
-        for (const m of p.chan && p.chan !== p.last ? [p.chan, p.last] : [p.last]) {
-          if (m.retried) continue;
-          this.stats.rechecked++;
-          this.handle({ ...m, retried: true });
-        }
+        this.stats.rechecked++;
+        this.handle({ ...m, retried: true });
       }
     }
+  }
+
+  /**
+   * Writes one device's entry at once (a message whose PUBACK waits for it); a failed write is tried again every
+   * second while the server runs — the PUBACK is not sent before it succeeds.
+   */
+  private writeNow(tenantId: string, p: Pending) {
+    const task = (async () => {
+      for (;;) {
+        try {
+          const applied = await this.write(tenantId, [p]);
+          await this.afterWrite([p], applied);
+          return;
+        } catch (err) {
+          this.logError(err, 'device access: writing a status change failed; retrying');
+          if (!this.running) return;
+          await new Promise((r) => setTimeout(r, 1000).unref());
+          if (!this.running) return;
+        }
+      }
+    })();
+    this.urgent.add(task);
+    void task.finally(() => this.urgent.delete(task));
   }
 
   /** A batch that could not be written goes back, behind anything newer accepted meanwhile. */

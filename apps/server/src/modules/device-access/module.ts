@@ -22,13 +22,18 @@ export default defineModule((app: FastifyInstance, s: Services) => {
   runtimes.set(s, rt);
   const { port, portExplicit, url } = s.config.mqtt;
   if (port === null && !url) return;
-  const onMessage = (topic: string, payload: Buffer) => access.receive(topic, payload);
+  const onMessage = (topic: string, payload: Buffer) => void access.receive(topic, payload);
 
   app.addHook('onReady', async () => {
     if (url) rt.intake = startExternal(url, onMessage, app.log);
     else if (port !== null) {
       try {
-        rt.intake = await startEmbedded(port, s.config.host, onMessage);
+        rt.intake = await startEmbedded(port, s.config.host, {
+          receive: (topic, payload, ack) => access.receive(topic, payload, ack),
+          authenticate: (tenantId, code, password) => access.authenticate(tenantId, code, password),
+          anonymous: s.config.mqtt.anonymous ?? false,
+          log: app.log,
+        });
         app.log.info({ port: rt.intake.port }, `device access: MQTT broker listening on port ${rt.intake.port}`);
       } catch (err) {
         // A port named in ATRIUM_MQTT_PORT must be ours; the default one may be held by another server of the machine.

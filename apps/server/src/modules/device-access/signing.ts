@@ -61,3 +61,22 @@ export function signedMessage(
   if (msg.channels) body.channels = msg.channels;
   return { topic, payload: JSON.stringify(body) };
 }
+
+// ——— credentials at CONNECT (docs/devices.md "Who may connect and publish") ————————————————————————————————————
+
+/** The MQTT username of a device: `{tenantId}/{deviceCode}` (so a Mosquitto ACL `pattern write atrium/%u/status` fits). */
+export const connectUsername = (tenantId: string, deviceCode: string) => `${tenantId}/${deviceCode}`;
+
+/** The text a device's connect password is derived from: `connect:{tenantId}/{deviceCode}`. */
+export const connectText = (tenantId: string, deviceCode: string) => `connect:${tenantId}/${deviceCode}`;
+
+/** The MQTT password of a device: base64url (no padding) of HMAC-SHA256(secret, `connect:{tenantId}/{deviceCode}`). */
+export const connectPassword = (secret: string, tenantId: string, deviceCode: string) =>
+  sign(secret, connectText(tenantId, deviceCode));
+
+/** Whether `password` is the connect password of the device (exact text, constant-time comparison). */
+export function verifyConnectPassword(secret: string, tenantId: string, deviceCode: string, password: string): boolean {
+  const want = Buffer.from(connectPassword(secret, tenantId, deviceCode), 'utf8');
+  const got = Buffer.from(password, 'utf8');
+  return got.length === want.length && timingSafeEqual(got, want);
+}
