@@ -76,6 +76,14 @@ beforeAll(async () => {
   const platform = (await loginToken(t)).access;
   admin = (await provisionedTenant(t, platform, T)).token;
   other = (await provisionedTenant(t, platform, OTHER)).token;
+  // Here the tenant administrator both applies (for its client) and decides: the tenant allows an application's
+  // creator to decide it (docs/clients.md "Approvals"; refused by default, test/probe-rules.test.ts).
+  const allow = await client(t, admin).post('/api/blade-auth/sysConfigRegion/submit', {
+    regionCode: '00',
+    sysType: 'approval',
+    config: { allowSelfDecision: true },
+  });
+  expect(allow.statusCode).toBe(200);
   clientA = await approvedClient(T, '13700000001');
   clientB = await approvedClient(OTHER, '13700000002');
 });

@@ -105,6 +105,11 @@ export type CrudSpec<B extends z.ZodObject> = {
   platform?: boolean | 'write';
   /** Data scope (docs/system-api.md "Permissions"): how rows map to owners and departments. Columns for custom rules come from list.filters. */
   scope?: Omit<ScopeResource, 'columns'>;
+  /**
+   * The 400 of a save whose row would fall outside the caller's data scope (default the catalogue's `outsideScope`):
+   * a record is added or moved only inside its writer's data scope (docs/system-api.md "Permissions").
+   */
+  outsideScope?: Msg;
   /** A tree table: adds lazy-list (one level of records + hasChildren), tree and lazy-tree (nodes). */
   tree?: {
     parentId: PgColumn;
@@ -342,6 +347,19 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
       ? dataScopeOf(s, auth, { ...spec.scope, columns: scopeColumns })
       : { where: undefined, shape: { all: true } };
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
+  /**
+   * A record is added or moved only inside its writer's data scope (docs/system-api.md "Permissions"): the row as
+   * written must be visible through the scope, else the save is a 400 and its transaction rolls back — before the
+   * module's afterSave, so nothing hangs off a refused row (a client's approval, a device's answer).
+   */
+  const keepInScope = async (tx: Db, id: string, scope: SQL | undefined) => {
+    if (!scope) return;
+    const [visible] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.id, id), scope));
+    if (!visible) throw badRequest(spec.outsideScope ?? texts.outsideScope);
+  };
   /** Lists and details only read: a read-only transaction, fewer round trips on PostgreSQL (tenant-db.ts). */
   const read = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>, single = false) =>
     readTenant(s.db, auth.tenantId, fn, auth.liveCheck, { single });
@@ -435,6 +453,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
               .insert(t)
               .values(values as never)
               .returning();
+            await keepInScope(tx, (row as Row).id as string, scope);
             const after =
               (await spec.afterSave?.({
                 tx,
@@ -470,6 +489,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
             .where(and(eq(t.id, id), mine(auth), eq(t.version, ex.version)))
             .returning();
           if (!row) throw stale();
+          await keepInScope(tx, id, scope);
           const after =
             (await spec.afterSave?.({
               tx,

@@ -84,6 +84,8 @@ export type Hooks<F extends Record<string, FieldDef>> = {
    * table's region_code and client_id, if it has them).
    */
   scope?: { owner: PgColumn; dept: PgColumn; region?: PgColumn; client?: PgColumn };
+  /** The 400 of a save whose row falls outside the caller's data scope (CrudSpec `outsideScope`). */
+  outsideScope?: Msg;
   /** An exact total for a list filtered by its data scope only (CrudSpec `total`, docs/server.md "Totals from counters"). */
   total?: CrudSpec<z.ZodObject>['total'];
   /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
@@ -259,6 +261,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
           regionPrefixes: regionPrefixesOf(table),
         }
       : undefined,
+    outsideScope: hooks.outsideScope,
     tree: tree
       ? {
           parentId: columns[tree.parent],

@@ -7,6 +7,9 @@ export type DictEntry = { id: string; dictKey: string; dictValue: string; sort?:
 export const dictionary = (code: string, biz = false) =>
   get<DictEntry[]>(`/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary`, { code });
 
+/** The origins the console may frame at /myiframe besides its own (the platform parameter `frame.allowedOrigins`). */
+export const frameOrigins = () => get<{ origins: string[] }>('/api/blade-system/param/frame-origins');
+
 export const fetchTree = (url: string) => get<TreeNode[]>(url);
 export const fetchRecords = (url: string) => get<Record<string, unknown>[]>(url);
 

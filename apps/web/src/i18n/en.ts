@@ -73,6 +73,9 @@ const en: Messages = {
     lock: 'Lock screen',
     iframe: 'External page',
     notFound: 'Sorry, this page does not exist',
+    frameRefusedTitle: 'This page was not opened',
+    frameRefused:
+      'The address {{origin}} is not among the origins the platform allows to be framed, so it is not opened inside the console. To embed it, ask the platform administrator to add the origin to the parameter "frame.allowedOrigins".',
     forbidden: 'Sorry, you may not open this page',
     serverError: 'Sorry, the server failed',
     goHome: 'Back home',

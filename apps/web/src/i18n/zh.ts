@@ -67,6 +67,9 @@ const zh = {
     lock: '锁屏',
     iframe: '外部页面',
     notFound: '抱歉，您访问的页面不存在',
+    frameRefusedTitle: '已拒绝打开该页面',
+    frameRefused:
+      '地址 {{origin}} 不在平台允许嵌入的来源中，不能在控制台内打开。如需嵌入，请联系平台管理员在参数“frame.allowedOrigins”中加入该来源。',
     forbidden: '抱歉，您无权访问此页面',
     serverError: '抱歉，服务器出错了',
     goHome: '返回首页',

@@ -15,6 +15,10 @@ export const messages = {
   notFound: { zh: '数据不存在', en: 'Not found' },
   pathNotFound: { zh: '接口不存在', en: 'No such API' },
   stale: { zh: '数据已被他人修改，请刷新后重试', en: 'The record was changed by someone else; reload and try again' },
+  outsideScope: {
+    zh: '只能在本人数据范围内新增或修改数据',
+    en: 'Records can only be added or changed within your own data scope',
+  },
   unknown: { zh: '服务器内部错误', en: 'Internal server error' },
   badRequest: { zh: '请求参数错误', en: 'Bad request' },
   exists: { zh: '数据已存在', en: 'The record already exists' },

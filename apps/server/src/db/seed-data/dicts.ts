@@ -63,7 +63,7 @@ export const dictSeed: DictSeed[] = [
     'sys_config_type',
     '区域配置类型',
     'Config type',
-    'map:地图:Map,video:视频:Video,sms:短信:SMS,email:邮件:Email,device:设备接入:Device access',
+    'map:地图:Map,video:视频:Video,sms:短信:SMS,email:邮件:Email,device:设备接入:Device access,approval:审批:Approval',
   ),
 ];
 

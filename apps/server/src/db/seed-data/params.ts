@@ -25,4 +25,11 @@ export const paramSeed: { paramName: string; paramKey: string; paramValue: strin
     paramValue: '10',
     remark: '新申请的子域名的绑定上限',
   },
+  {
+    paramName: '可嵌入页面的来源',
+    paramKey: 'frame.allowedOrigins',
+    paramValue: 'self',
+    remark:
+      '控制台 /myiframe 可嵌入的页面来源（如 https://docs.example.com），以空格、逗号或换行分隔；self 为控制台自身，总是允许',
+  },
 ];

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CONFIG_DEFAULT_REGION } from '@atrium/contract/resources/system/sysconfigregion';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { approvalTexts as texts } from './messages.ts';
 import { approvalTable } from './table.ts';
+import { sysConfigRegion } from '../sys-config-region/table.ts';
 
 /**
  * Approvals (docs/clients.md "Approvals"): a business opens one with `openApproval` in its own transaction; a decision
@@ -79,9 +81,36 @@ export async function withdrawPending(tx: Db, tenantId: string, referType: strin
     );
 }
 
+/** The tenant setting that lets the creator of an application decide it: config type `approval`, key below. */
+export const APPROVAL_CONFIG_TYPE = 'approval';
+export const SELF_DECISION_KEY = 'allowSelfDecision';
+
+/**
+ * Whether the tenant lets an application's creator decide it: its default config (region '00', docs/system-api.md
+ * "Config by region") of type `approval` says `allowSelfDecision: true`. Anything else — no entry, false, text —
+ * keeps the separation of duties on.
+ */
+export async function selfDecisionAllowed(tx: Db, tenantId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ config: sysConfigRegion.config })
+    .from(sysConfigRegion)
+    .where(
+      and(
+        eq(sysConfigRegion.tenantId, tenantId),
+        eq(sysConfigRegion.regionCode, CONFIG_DEFAULT_REGION),
+        eq(sysConfigRegion.sysType, APPROVAL_CONFIG_TYPE),
+        eq(sysConfigRegion.isDeleted, 0),
+      ),
+    )
+    .limit(1);
+  return row?.config?.[SELF_DECISION_KEY] === true;
+}
+
 /**
  * Decides one application, locked by the caller (`FOR UPDATE`): a decided one is a 409 — of two staff deciding at
- * once, the second waits for the first's lock and then finds it decided. The effect runs in the same transaction.
+ * once, the second waits for the first's lock and then finds it decided. Separation of duties: the user who created
+ * the application (staff entering a client) cannot decide it (403) unless the tenant allows it
+ * (`selfDecisionAllowed`). The effect runs in the same transaction.
  */
 export async function decideApproval(
   tx: Db,
@@ -91,6 +120,8 @@ export async function decideApproval(
   now: Date,
 ): Promise<void> {
   if (row.status !== 0) throw new AppError(409, texts.notPending);
+  if (row.createUser && row.createUser === auth.userId && !(await selfDecisionAllowed(tx, auth.tenantId)))
+    throw new AppError(403, texts.ownApplication);
   if (!decision.pass && !decision.opinion?.trim()) throw new AppError(400, texts.opinionRequired);
   const effect = effects.get(row.referType);
   if (!effect) throw new AppError(400, texts.noEffect);

@@ -6,6 +6,10 @@ import type { Msg } from '@atrium/contract';
  */
 export const authTexts = {
   badClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
+  badClientHeader: {
+    zh: '客户端认证信息格式错误：Authorization 应为 Basic base64(客户端ID:密钥)，且不含控制字符',
+    en: 'Malformed client credentials: Authorization must be Basic base64(clientId:secret) without control characters',
+  },
   badGrant: { zh: '不支持的授权类型', en: 'Unsupported grant type' },
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
   badCaptcha: { zh: '验证码不正确', en: 'The captcha is incorrect' },

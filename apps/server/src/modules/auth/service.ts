@@ -38,6 +38,10 @@ export async function checkClient(s: Services, authorization: string | undefined
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '');
   if (!m) throw new OAuthError(401, authTexts.badClient);
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  // A NUL or another control character is malformed input (the database refuses a NUL in text): a 400 before any
+  // lookup (docs/server.md "Bad input").
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) throw new OAuthError(400, authTexts.badClientHeader);
   const i = decoded.indexOf(':');
   if (i < 1) throw new OAuthError(401, authTexts.badClient);
   const clientId = decoded.slice(0, i);

@@ -39,6 +39,22 @@ export function normalisePhone(v: string): string {
 /** A word, or a text searched for words: compatibility forms folded (full-width letters) and lower-cased. */
 export const normaliseWord = (v: string) => v.normalize('NFKC').toLowerCase();
 
+/** Digits written for letters, and the letter a 1 is taken for besides i: each folded to one letter. */
+const LOOK_ALIKES: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '3': 'e', '5': 's', '7': 't' };
+const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
+const LOOK_ALIKE = /[01l357]/g;
+
+/**
+ * The form words are matched in (docs/system-api.md "Blacklist"): `normaliseWord`, then separators dropped (anything
+ * that is not a letter, digit or mark: `ev-il`, `e.v i_l`) and look-alike digits folded (0→o, 1 and l→i, 3→e, 5→s,
+ * 7→t: `evi1`, `3vil`). A word and the text searched are folded alike, so `evil` blocks `ev-i1` and `e-v-1-l`. Two
+ * linear passes over the text: the automaton's single pass stays the costly part.
+ */
+export const foldWord = (v: string) =>
+  normaliseWord(v)
+    .replace(SEPARATORS, '')
+    .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c]);
+
 /** The domain of an email address (or a bare domain) in its ASCII form, lower case, no final dot; '' if none. */
 export function emailDomainOf(v: string): string {
   const at = v.lastIndexOf('@');
@@ -253,7 +269,7 @@ export class Blacklist {
           break;
         }
         case BLACK_TYPE.word: {
-          const w = normaliseWord(e.value.trim());
+          const w = foldWord(e.value.trim());
           if (w) keep(words, w, until);
           break;
         }
@@ -280,7 +296,7 @@ export class Blacklist {
         return !!a && (a.family === 4 ? this.v4 : this.v6).has(a, now);
       }
       case BLACK_TYPE.word:
-        return this.words.foundIn(normaliseWord(value), now);
+        return this.words.foundIn(foldWord(value), now);
       case BLACK_TYPE.emailDomain: {
         // The domain itself or any domain above it: a.b.example.com → b.example.com → example.com → com.
         let d = emailDomainOf(value);

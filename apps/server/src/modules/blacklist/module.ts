@@ -11,6 +11,7 @@ import {
   networkOf,
   normaliseDeviceCode,
   normalisePhone,
+  foldWord,
   normaliseWord,
   parseRange,
 } from './enforce.ts';
@@ -43,7 +44,8 @@ export function normalEntry(type: number, raw: string): { value: string } | { er
     }
     case BLACK_TYPE.word: {
       const word = normaliseWord(v);
-      return word && !/\s/.test(word) ? { value: word } : bad;
+      // A word of separators alone would match nothing once folded (enforce.ts `foldWord`).
+      return word && !/\s/.test(word) && foldWord(word) ? { value: word } : bad;
     }
     case BLACK_TYPE.emailDomain: {
       const bare = v.replace(/^@/, '');

@@ -1,6 +1,10 @@
 /** Texts of the client module (the message catalogue's per-module part). */
 export const clientTexts = {
   regionUnknown: { zh: '所选区域不存在', en: 'The chosen region does not exist' },
+  outsideScope: {
+    zh: '只能登记本人数据范围（本区域及下级区域）内的客户',
+    en: 'Clients can only be entered within your own data scope (your region and below)',
+  },
   noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
   phoneBad: { zh: '手机号码格式不正确', en: 'Bad phone number' },
   typeBad: { zh: '验证码类型应为 1 注册或 2 重置密码', en: 'The code type is 1 register or 2 reset password' },

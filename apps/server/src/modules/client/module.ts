@@ -90,6 +90,9 @@ export default defineModule((root, s) => {
   const binding = bindResource(def, clientInfo, {
     // A client account's "own client" is the record itself.
     scope: { owner: clientInfo.createUser, dept: clientInfo.createDept, client: clientInfo.id },
+    // Added or moved only inside the caller's data scope (the same check as devices', platform/crud.ts): a region
+    // admin enters clients of its region and below.
+    outsideScope: texts.outsideScope,
     listParams: {
       // A region and everything below it.
       regionCode: (v) => regionPrefix(clientInfo.regionCode, v),

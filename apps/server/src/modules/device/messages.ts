@@ -32,6 +32,10 @@ export const deviceTexts = {
     zh: '只能登记在本人数据范围（本区域或本客户）内的设备',
     en: 'Devices can only be registered within your own data scope (your region or your client)',
   },
+  outsideClientRegion: {
+    zh: '设备所在区域须在所属客户的区域（{region}）及其下级区域内',
+    en: "The device's region must lie within its client's region ({region}) or below",
+  },
   clientUnknown: { zh: '所属客户不存在或未审核通过', en: 'The client does not exist or is not approved' },
   nvrUnknown: { zh: '所属NVR不存在', en: 'The NVR does not exist' },
   nvrNotNvr: { zh: '所选设备不是NVR（设备类型118）', en: 'The device chosen is not an NVR (device type 118)' },

@@ -345,15 +345,10 @@ export default defineModule(async (root, s) => {
     async beforeSave({ tx, auth, input, existing, scope, state }) {
       return cameraBeforeSave(s, tx, auth, input, existing as CameraRow | null, scope, state);
     },
-    async afterSave({ tx, auth, row, existing, scope, state }) {
-      // Never outside the caller's data scope: a region admin registers in its region, a client account its own.
-      if (scope) {
-        const [visible] = await tx
-          .select({ id: cameraDevice.id })
-          .from(cameraDevice)
-          .where(and(eq(cameraDevice.id, row.id), scope));
-        if (!visible) throw badRequest(texts.outsideScope);
-      }
+    // Never outside the caller's data scope (the CRUD factory's check of every save, platform/crud.ts): a region
+    // admin registers in its region, a client account its own.
+    outsideScope: texts.outsideScope,
+    async afterSave({ tx, auth, row, existing, state }) {
       const items = await itemsOf(tx, auth.tenantId, row.configTemplateId ? [String(row.configTemplateId)] : []);
       const clientName = await clientNameOf(tx, auth.tenantId, row.clientId as string | null);
       return {
@@ -671,19 +666,25 @@ async function cameraBeforeSave(
   // Owner: a client account's devices are its own client's.
   const clientId = auth.clientInfoId ?? (pick('clientId') ? String(pick('clientId')) : null);
   if (auth.clientInfoId) out.clientId = auth.clientInfoId;
-  if (clientId && (!existing || clientId !== existing.clientId)) {
+  const regionCode = String(pick('regionCode'));
+  const ownerChanged = !existing || clientId !== existing.clientId;
+  if (clientId && (ownerChanged || regionCode !== existing?.regionCode)) {
     const [c] = await tx
-      .select({ id: clientInfo.id })
+      .select({ id: clientInfo.id, regionCode: clientInfo.regionCode })
       .from(clientInfo)
       .where(
         and(
           live(clientInfo, auth.tenantId),
           eq(clientInfo.id, clientId),
-          eq(clientInfo.status, CLIENT_STATUS.approved),
-          state.clientScope as SQL | undefined,
+          ownerChanged ? eq(clientInfo.status, CLIENT_STATUS.approved) : undefined,
+          ownerChanged ? (state.clientScope as SQL | undefined) : undefined,
         ),
       );
     if (!c) throw fieldError('clientId', texts.clientUnknown);
+    // A client's devices lie within its region and below (docs/devices.md "Device records"): a client account
+    // registers in its own region only, and staff place a client's device there too.
+    if (!regionCode.startsWith(c.regionCode))
+      throw fieldError('regionCode', fill(texts.outsideClientRegion, { region: c.regionCode }));
   }
 
   // Behind an NVR (docs/devices.md "Links between cameras and channels"): the camera's (nvrId, channelNo) is the

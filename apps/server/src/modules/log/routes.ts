@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { encodeMsg } from '@atrium/contract';
 import { errorLog } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -20,7 +21,11 @@ const entry = z.object({
   message: cut(4000).optional(),
   stack: cut(20000).optional(),
   info: cut(4000).optional(),
-  time: z.union([z.string(), z.number()]).transform(String).optional(),
+  // The client's clock as it reads it: at most the column's 64 characters (longer is a 400, never a database error).
+  time: z
+    .union([z.string().max(64, encodeMsg(logTexts.timeTooLong)), z.number()])
+    .transform(String)
+    .optional(),
 });
 
 /** POST /api/blade-log/error-logs: the console's local error log, sent by the user from the error-log dialog. */

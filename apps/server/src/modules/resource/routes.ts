@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attach } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { mimeOf, sniff } from './files.ts';
@@ -21,6 +21,13 @@ import { resourceTexts as texts } from './messages.ts';
  * of `tenantId` (docs/system-api.md "Files"): the size limit, the type read from the bytes (never the name), and —
  * when `only` is given — those types alone. Answers what put-file answers.
  */
+/** The error of a multipart body the parser could not read: its size limit, else a malformed body. */
+function malformed(err: { code?: string; statusCode?: number }): never {
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
+  if (err instanceof AppError) throw err;
+  throw badRequest(texts.badMultipart);
+}
+
 export async function storeUpload(
   s: Services,
   req: FastifyRequest,
@@ -29,12 +36,17 @@ export async function storeUpload(
   const dir = path.join(s.config.dataDir, 'uploads');
   if (!req.isMultipart()) throw badRequest(texts.noFile);
   const maxBytes = Math.min(owner.maxBytes ?? Infinity, s.config.uploadMaxBytes);
-  const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+  // A body that is not well-formed multipart (no or a wrong boundary, cut short) is the sender's fault: a 400
+  // (docs/server.md "Bad input"), whether the parser trips on the first part or while reading the file.
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } }).catch(malformed);
   if (!part) throw badRequest(texts.noFile);
-  const buf = await part.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.tooLarge);
-    throw err;
-  });
+  // The name is kept as the file's original name: a control character (a NUL the database refuses) is a 400.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+    part.file.resume();
+    throw badRequest(texts.badFileName);
+  }
+  const buf = await part.toBuffer().catch(malformed);
   if (part.file.truncated) throw badRequest(texts.tooLarge);
   if (!buf.length) throw badRequest(texts.noFile);
   const kind = sniff(buf, part.filename);
