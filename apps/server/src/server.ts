@@ -38,6 +38,7 @@ export async function start(opts: StartOptions = {}) {
   }
   const seeded = await migrateAndSeed(database, {
     adminPassword: config.adminPassword,
+    demoCameraNetwork: config.env === 'development',
     onWait: () => console.log('Another Atrium server is migrating this database: waiting for it to finish.'),
   });
   const { key, source } = await resolveSigningKey(config, database);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { redactCredentials } from '../../platform/logging.ts';
 
 /**
  * The stream manager (docs/devices.md "Live video"): one ffmpeg per camera, pulling its RTSP or HTTP source into
@@ -397,7 +398,8 @@ export class StreamManager {
       buf = lines.pop() ?? '';
       for (const l of lines) {
         if (!l || l.startsWith('[hls @')) continue;
-        s.stderr.push(l);
+        // ffmpeg names its input with the URL's user:password: never kept, so never logged (docs/server.md "Logs").
+        s.stderr.push(redactCredentials(l));
         if (s.stderr.length > 60) s.stderr.shift();
         // Not H.264 4:2:0: start again, transcoding.
         if (!s.transcode && s.proc === proc && /Stream #0:\d+.*: Video: /.test(l)) {
