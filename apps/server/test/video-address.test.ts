@@ -11,13 +11,22 @@ import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { user } from '../src/db/schema/index.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
-import { checkCameraUrl } from '../src/modules/device/address.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { cameraNetworksOf, checkCameraUrl } from '../src/modules/device/address.ts';
 import { deviceTexts } from '../src/modules/device/messages.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
 import { failureTexts, videoTexts } from '../src/modules/video/messages.ts';
 import type { Services } from '../src/platform/services.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import {
+  ADMIN_PASSWORD,
+  client,
+  createTestApp,
+  loginToken,
+  provisionedTenant,
+  userToken,
+  type TestApp,
+} from './harness.ts';
 
 const T = '750001';
 const api = '/api/blade-device-access/cameraDevice';
@@ -297,5 +306,18 @@ describe('at play and PTZ', () => {
     await unlist(loop.id);
     expect(answer(await play(supplier, ids.refused))).toEqual([400, videoTexts.cannotPlay.zh]);
     expect(answer(await ptz(supplier, ids.refused))).toEqual([400, videoTexts.cannotPtz.zh]);
+  }, 60_000);
+});
+
+describe('the local demo', () => {
+  it('a new database under NODE_ENV=development lists loopback for tenant 000000; tests do not', async () => {
+    const fresh = await createTestApp({}, undefined, { seed: false });
+    try {
+      await seedIfEmpty(fresh.services.db, { adminPassword: ADMIN_PASSWORD, demoCameraNetwork: true });
+      expect(await cameraNetworksOf(fresh.services, '000000')).toEqual(['127.0.0.0/8']);
+    } finally {
+      await fresh.close();
+    }
+    expect(await cameraNetworksOf(t.services, '000000')).toEqual([]);
   }, 60_000);
 });
