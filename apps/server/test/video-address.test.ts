@@ -309,6 +309,32 @@ describe('at play and PTZ', () => {
   }, 60_000);
 });
 
+describe('redirects', () => {
+  it('an HTTP source’s redirect is not followed: nothing reaches the address it names', async () => {
+    let hits = 0;
+    const target = http.createServer((_req, res) => {
+      hits++;
+      res.end('secret');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const redirect = http.createServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${portOf(target)}/internal` });
+      res.end();
+    });
+    await new Promise<void>((r) => redirect.listen(0, '127.0.0.1', r));
+    const loop = await listNetwork('127.0.0.0/8');
+    try {
+      const cam = await saved(camera({ streamUrl: `http://127.0.0.1:${portOf(redirect)}/video` }));
+      expect((await play(admin, cam.id)).statusCode).toBe(400);
+      expect(hits).toBe(0);
+    } finally {
+      await unlist(loop.id);
+      target.close();
+      redirect.close();
+    }
+  });
+});
+
 describe('the local demo', () => {
   it('a new database under NODE_ENV=development lists loopback for tenant 000000; tests do not', async () => {
     const fresh = await createTestApp({}, undefined, { seed: false });

@@ -134,7 +134,8 @@ export function ffmpegArgs(source: string, dir: string, o: { transport: 'tcp' | 
   const rtsp = /^rtsps?:/i.test(source);
   const input = rtsp
     ? ['-rtsp_transport', o.transport, '-timeout', '5000000']
-    : ['-rw_timeout', '5000000', '-reconnect', '0'];
+    : // No redirect is followed: the address checked is the only one connected to (docs/devices.md "Camera addresses").
+      ['-rw_timeout', '5000000', '-reconnect', '0', '-max_redirects', '0'];
   const video = o.transcode
     ? [
         '-c:v',
