@@ -14,6 +14,18 @@ export async function adminHeaders(request: APIRequestContext) {
   return { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
 }
 
+/**
+ * The tenant lists loopback as a camera network (docs/devices.md "Camera addresses"): the test camera and the fake
+ * ONVIF service listen on 127.0.0.1. Already listed (a second spec, a second language) is fine.
+ */
+export async function listLoopbackNetwork(request: APIRequestContext, headers: Record<string, string>) {
+  const res = await request.post('/api/blade-device-access/cameraNetwork/submit', {
+    headers,
+    data: { name: 'loopback (e2e)', cidr: '127.0.0.0/8' },
+  });
+  if (!res.ok() && !/127\.0\.0\.0\/8|already|已登记/.test(await res.text())) throw new Error(await res.text());
+}
+
 /** ffmpeg processes of the e2e server's stream folders (docs/devices.md "Stream manager"). */
 export function serverFfmpeg(): number {
   const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');

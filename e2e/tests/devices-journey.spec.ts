@@ -12,7 +12,7 @@ import { deviceDictSeed } from '../../apps/server/src/db/seed-data/devices.ts';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
 import { currentCaptchaCode, openSidebar } from './helpers.ts';
-import { heartbeat, serverFfmpeg, TENANT } from './device-helpers.ts';
+import { adminHeaders, heartbeat, listLoopbackNetwork, serverFfmpeg, TENANT } from './device-helpers.ts';
 
 /**
  * The device journey (docs/devices.md "End-to-end journey"), once in Chinese and once in English — the language
@@ -124,9 +124,11 @@ test.afterAll(async () => {
 });
 
 for (const [index, lang] of LANGS.entries()) {
-  test(`${lang}: add a camera, bring it online, watch and steer it, count it`, async ({ page }) => {
+  test(`${lang}: add a camera, bring it online, watch and steer it, count it`, async ({ page, request }) => {
     test.setTimeout(100_000);
     const T = textsOf(lang);
+    // The loopback test camera and ONVIF fake are in a camera network of the tenant (docs/devices.md "Camera addresses").
+    await listLoopbackNetwork(request, await adminHeaders(request));
     const district = DISTRICTS[lang];
     const districtName = division('areas', district);
     // GB/T 28181: district (6) + 00, industry 00, type 131, network 0, serial (6).

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
 import { login } from './helpers.ts';
-import { adminHeaders, serverFfmpeg } from './device-helpers.ts';
+import { adminHeaders, listLoopbackNetwork, serverFfmpeg } from './device-helpers.ts';
 
 /**
  * Live video (docs/devices.md "Live video"): a camera pointing at the loopback test camera (rtsp-server-perl fed by
@@ -29,6 +29,7 @@ test('play a camera, steer it, close it: the stream stops', async ({ page, reque
   test.setTimeout(120_000);
   const name = `e2e dome ${STAMP}`;
   const headers = await adminHeaders(request);
+  await listLoopbackNetwork(request, headers);
   const saved = await request.post('/api/blade-device-access/cameraDevice/save', {
     headers,
     data: {

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { newId } from '../src/db/ids.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { cameraDevice } from '../src/modules/device/table.ts';
+import { cameraDevice, cameraNetwork } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
@@ -208,6 +208,13 @@ export async function benchVideoFirstFrame(o: {
     const { services } = built;
     await app.listen({ host: '127.0.0.1', port: o.port });
     const base = `http://127.0.0.1:${o.port}`;
+    // The test camera is on loopback: a camera network of the tenant (docs/devices.md "Camera addresses").
+    await withTenant(services.db, '000000', (tx) =>
+      tx
+        .insert(cameraNetwork)
+        .values({ id: newId(), tenantId: '000000', name: 'bench loopback', cidr: '127.0.0.0/8' })
+        .onConflictDoNothing(),
+    );
     await withTenant(services.db, '000000', (tx) =>
       tx.insert(cameraDevice).values({
         id: newId(),

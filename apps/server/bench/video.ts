@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { newId } from '../src/db/ids.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { cameraDevice } from '../src/modules/device/table.ts';
+import { cameraDevice, cameraNetwork } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { md5Hex } from '../src/platform/password.ts';
@@ -77,6 +77,13 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
     });
     const token = (login.json() as { access_token: string }).access_token;
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
+    // The test camera is on loopback: a camera network of the tenant (docs/devices.md "Camera addresses").
+    await withTenant(services.db, '000000', (tx) =>
+      tx
+        .insert(cameraNetwork)
+        .values({ id: newId(), tenantId: '000000', name: 'bench loopback', cidr: '127.0.0.0/8' })
+        .onConflictDoNothing(),
+    );
     const ids: string[] = [];
     for (let i = 0; i < streams; i++) {
       const id = newId();

@@ -54,6 +54,7 @@ export async function start(opts: StartOptions = {}) {
     prepared = await untilAvailable(async () => {
       const seeded = await migrateAndSeed(database, {
         adminPassword: config.adminPassword,
+        demoCameraNetwork: config.env === 'development',
         onWait: () => console.log('Another Atrium server is migrating this database: waiting for it to finish.'),
       });
       return { seeded, ...(await resolveSigningKey(config, database)) };

@@ -11,6 +11,7 @@ import { deviceTexts as texts } from '../src/modules/device/messages.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { unseal } from '../src/modules/outbox/secrets.ts';
 import { fill } from '@atrium/contract';
+import { listCameraNetworks } from './camera-networks.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
 
 const T = '750001';
@@ -93,6 +94,8 @@ beforeAll(async () => {
   const platform = (await loginToken(t)).access;
   admin = (await provisionedTenant(t, platform, T)).token;
   other = (await provisionedTenant(t, platform, OTHER)).token;
+  // The cameras of these tests are on 10.x: a camera network of the tenant (docs/devices.md "Camera addresses").
+  await listCameraNetworks(t, T, ['10.0.0.0/8']);
 });
 afterAll(async () => t?.close());
 

@@ -14,6 +14,7 @@ import { failureTexts, videoTexts as texts } from '../src/modules/video/messages
 import { managers } from '../src/modules/video/module.ts';
 import { StreamError, StreamManager, type Stream } from '../src/modules/video/streams.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
+import { listCameraNetworks } from './camera-networks.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
 import { startOnvifFake, type OnvifFake } from './support/onvif-fake.ts';
 import { startTestCamera, type TestCamera } from './support/test-camera.ts';
@@ -135,6 +136,9 @@ beforeAll(async () => {
   const platform = (await loginToken(t)).access;
   admin = (await provisionedTenant(t, platform, T)).token;
   other = (await provisionedTenant(t, platform, OTHER)).token;
+  // The test camera and the ONVIF fake are on loopback: a camera network of both tenants (docs/devices.md).
+  await listCameraNetworks(t, T, ['127.0.0.0/8']);
+  await listCameraNetworks(t, OTHER, ['127.0.0.0/8']);
   regionA = await staff('video_a', 'region_admin', '110101');
   regionB = await staff('video_b', 'region_admin', '110102');
   ids.a = await camera(T, 'gate A', '110101001');

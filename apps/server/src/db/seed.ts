@@ -4,6 +4,8 @@ import { newId } from './ids.ts';
 import * as t from './schema/index.ts';
 import { grantProductRoles } from '../modules/role/product-roles.ts';
 import { seedDeviceDefaults } from '../modules/device/defaults.ts';
+import { cameraNetwork } from '../modules/device/table.ts';
+import { demoCameraNetworkSeed } from './seed-data/devices.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
 import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
 import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
@@ -21,7 +23,7 @@ export const PLATFORM_TENANT = '000000';
  */
 export async function migrateAndSeed(
   database: Database,
-  opts: { adminPassword?: string; onWait?: () => void },
+  opts: { adminPassword?: string; onWait?: () => void; demoCameraNetwork?: boolean },
 ): Promise<boolean> {
   return database.exclusive(async () => {
     await database.migrate();
@@ -33,7 +35,10 @@ export async function migrateAndSeed(
  * First start of an empty database: docs/system-api.md "Seed", in one transaction. Returns whether it seeded. The
  * admin password is hashed before the transaction opens.
  */
-export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  opts: { adminPassword?: string; demoCameraNetwork?: boolean },
+): Promise<boolean> {
   await seedRegionsIfEmpty(db);
   const [{ n }] = await db.select({ n: count() }).from(t.tenant);
   if (n > 0) return false;
@@ -142,6 +147,16 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string }): Pro
       { createTime: now, updateTime: now },
     );
     await seedDeviceDefaults(tx, tenantId, { createTime: now, updateTime: now });
+    // The local demo (NODE_ENV=development): loopback is a camera network of the platform tenant, so the test camera
+    // of README "Live video" plays (docs/devices.md "Camera addresses"). Never in production or under tests.
+    if (opts.demoCameraNetwork)
+      await tx.insert(cameraNetwork).values({
+        id: newId(),
+        tenantId,
+        ...demoCameraNetworkSeed,
+        createTime: now,
+        updateTime: now,
+      });
 
     for (const top of topMenuSeed) {
       const id = newId();

@@ -23,6 +23,17 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, i)}?${params.toString()}` : url;
 }
 
+/** A URL's user and password (`scheme://user:password@host`), up to the last `@` before the path. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>@]*(?:@[^\s/?#"'<>@]*)*@/gi;
+
+/**
+ * Text with the credentials of every URL in it replaced (`rtsp://[REDACTED]@10.0.0.5/…`): the one function every
+ * log line passes through (`loggerOptions`), also used where a module keeps such text (ffmpeg's stderr of a stream).
+ */
+export function redactCredentials(text: string): string {
+  return text.includes('://') ? text.replace(URL_CREDENTIALS, '$1[REDACTED]@') : text;
+}
+
 /**
  * An error as it may be logged: a failed query's SQL text and the database's error code, constraint, table and
  * column — never its parameters, and never the database's message, which quotes the offending value.
@@ -49,6 +60,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers["captcha-code"]'],
+    // Every line, whatever wrote it: no URL's user:password (a camera's stream or ONVIF address, a broker URL).
+    hooks: { streamWrite: redactCredentials },
     serializers: {
       // Every `err` a line carries, wherever it is logged from (a request, a worker, the broker), goes through the
       // same filter: no statement parameters, no database message quoting a value.

@@ -125,3 +125,10 @@ export const configTemplateSeed: {
     ],
   },
 ];
+
+/** The local demo's camera network (NODE_ENV=development; docs/devices.md "Camera addresses"). */
+export const demoCameraNetworkSeed = {
+  name: '本机（演示）',
+  cidr: '127.0.0.0/8',
+  remark: 'Local demo: the test camera and ONVIF fake on 127.0.0.1 (README "Live video")',
+};

@@ -193,6 +193,8 @@ const groups: Group[] = [
       ['configtemplateitem', '模板配置项', 'Template items', 'UnorderedListOutlined'],
       ['nvrchannelinfo', 'NVR通道信息', 'NVR channels', 'ClusterOutlined'],
       ['dictioncary', '设备字典', 'Device dictionary', 'BookOutlined'],
+      // The private networks where the tenant's cameras live (docs/devices.md "Camera addresses").
+      ['cameranetwork', '摄像机网络', 'Camera networks', 'ApartmentOutlined'],
       // The the product's {product}Device screen; Atrium's product is the camera.
       ['cameradevice', '摄像机设备', 'Cameras', 'CameraOutlined'],
     ],

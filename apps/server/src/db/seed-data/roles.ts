@@ -59,7 +59,7 @@ export const productRoles: ProductRole[] = [
     alias: 'region_admin',
     screens: ['group:customer', 'group:subdomain', 'group:device', 'group:video'],
     // The device dictionary and config templates are the tenant's, shared by every region: read only.
-    buttons: { dictioncary: ['view'], configtemplate: ['view'], configtemplateitem: ['view'] },
+    buttons: { dictioncary: ['view'], configtemplate: ['view'], configtemplateitem: ['view'], cameranetwork: ['view'] },
     scopeType: 6,
   },
   {

@@ -99,6 +99,35 @@ export const deviceTexts = {
     zh: 'ONVIF 地址须以 http:// 或 https:// 开头',
     en: 'An ONVIF URL starts with http:// or https://',
   },
+  // Camera addresses (docs/devices.md "Camera addresses"): staff read the reason, a client account one text.
+  addressUnresolved: {
+    zh: '地址中的主机名 {host} 无法解析',
+    en: 'The host name {host} of this address does not resolve',
+  },
+  addressForbidden: {
+    zh: '不允许使用该地址（{address}）：链路本地、未指定、组播或广播地址不能作为摄像机地址',
+    en: 'This address ({address}) is not allowed: link-local, unspecified, multicast and broadcast addresses are never a camera',
+  },
+  addressPrivate: {
+    zh: '地址 {address} 属于内网或本机网段，但不在本租户登记的摄像机网络中（设备管理 → 摄像机网络）',
+    en: 'The address {address} is private or loopback and lies in none of the tenant’s camera networks (Devices → Camera networks)',
+  },
+  addressServerPort: {
+    zh: '不允许使用本服务器自身的端口 {port}',
+    en: 'The server’s own port {port} is not allowed',
+  },
+  addressNotAllowed: {
+    zh: '该地址不能作为摄像机地址',
+    en: 'This address cannot be used for a camera',
+  },
+  cidrBad: {
+    zh: '网段须为 CIDR 格式，如 10.20.0.0/16 或 fd00::/8',
+    en: 'The network must be a CIDR such as 10.20.0.0/16 or fd00::/8',
+  },
+  cidrNever: {
+    zh: '该网段不能登记：链路本地、未指定、组播或广播地址永远不能作为摄像机地址',
+    en: 'This network cannot be listed: link-local, unspecified, multicast and broadcast addresses are never a camera',
+  },
   subDomainUnknown: { zh: '子域名不存在', en: 'The sub-domain does not exist' },
   subDomainOtherClient: {
     zh: '设备只能绑定到所属客户的子域名',

@@ -6,6 +6,7 @@ import { fill, msg, type Msg } from '@atrium/contract';
 import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import { SUBDOMAIN_STATUS } from '@atrium/contract/resources/subdomain/subdomain_list';
 import { cameradevice, DEVICE_STATUS, DEVICE_TYPES } from '@atrium/contract/resources/device/cameradevice';
+import { cameranetwork } from '@atrium/contract/resources/device/cameranetwork';
 import { configtemplate } from '@atrium/contract/resources/device/configtemplate';
 import { configtemplateitem } from '@atrium/contract/resources/device/configtemplateitem';
 import { dictioncary } from '@atrium/contract/resources/device/dictioncary';
@@ -36,6 +37,7 @@ import {
   replaceChannels,
   setChannelCamera,
 } from './channels.ts';
+import { cameraNetworksOf, checkAddress, checkCameraUrl, normaliseCidr, refusalText } from './address.ts';
 import { seedMissingDeviceDefaults } from './defaults.ts';
 import { englishTreeTitles } from './titles.ts';
 import { deviceTexts as texts } from './messages.ts';
@@ -51,7 +53,7 @@ import {
   urlError,
   type ConfigItem,
 } from './rules.ts';
-import { cameraDevice, configTemplate, configTemplateItem, deviceDict, nvrChannel } from './table.ts';
+import { cameraDevice, cameraNetwork, configTemplate, configTemplateItem, deviceDict, nvrChannel } from './table.ts';
 
 /**
  * Device records (docs/devices.md "Device records"): the device dictionary, config templates and their items,
@@ -318,6 +320,41 @@ export default defineModule(async (root, s) => {
   });
   resourceRoutes(root, s, itemBinding);
 
+  // ——— Camera networks: the private ranges where the tenant's cameras may be (docs/devices.md "Camera addresses") ———
+  const networkBinding = bindResource(cameranetwork, cameraNetwork, {
+    async beforeSave({ input }) {
+      if (!('cidr' in input)) return;
+      const cidr = normaliseCidr(String(input.cidr ?? ''));
+      if (!cidr) throw fieldError('cidr', texts.cidrBad);
+      // A range that is never a camera's (link-local, multicast, 0.0.0.0/…) is not listed: it would allow nothing.
+      if (checkAddress(cidr.split('/')[0], [cidr])?.reason === 'forbidden') throw fieldError('cidr', texts.cidrNever);
+      return { cidr };
+    },
+  });
+  resourceRoutes(root, s, networkBinding);
+
+  /**
+   * The stream and ONVIF addresses a save sends, checked before its transaction opens (DNS and the tenant's
+   * networks, docs/devices.md "Camera addresses"): staff read why, a client account one text for every refusal.
+   */
+  async function checkSavedAddresses(auth: AuthContext, input: Record<string, unknown>) {
+    const urls: [string, string][] = [];
+    for (const field of ['streamUrl', 'onvifUrl'] as const) {
+      const raw = input[field] == null ? '' : String(input[field]).trim();
+      if (!raw) continue;
+      const parts = splitCredentials(raw);
+      // A malformed URL or scheme is the save's own 400 (cameraBeforeSave).
+      if (parts && (field === 'streamUrl' ? streamScheme(parts.url) : /^https?:$/.test(parts.url.protocol)))
+        urls.push([field, raw]);
+    }
+    if (!urls.length) return;
+    const networks = await cameraNetworksOf(s, auth.tenantId);
+    for (const [field, raw] of urls) {
+      const checked = await checkCameraUrl(s, auth.tenantId, raw, networks);
+      if (!checked.ok) throw urlError(field, auth.clientInfoId ? texts.addressNotAllowed : refusalText(checked));
+    }
+  }
+
   // ——— Cameras and NVRs ———
   const cameraBinding = bindResource(cameradevice, cameraDevice, {
     // An unfiltered list of the tenant or of a region takes its total from the statistics counters, not a count of
@@ -336,6 +373,7 @@ export default defineModule(async (root, s) => {
         (await isBlocked(s, auth.tenantId, BLACK_TYPE.deviceCode, normaliseDeviceCode(String(input.deviceCode))))
       )
         throw fieldError('deviceCode', texts.blocked);
+      await checkSavedAddresses(auth, input);
       // The caller's data scope on devices, read on the clients table: the owner named must be a client it sees.
       const clientScope = await clientScopeSql(s, auth, cameradevice.code);
       if (id) return { clientScope };

@@ -162,3 +162,17 @@ export const nvrChannel = tenantTable(
     index('nvr_channel_client_idx').on(t.tenantId, t.clientId, t.id).where(live),
   ],
 );
+
+/**
+ * 摄像机网络 (docs/devices.md "Camera addresses"): the tenant's private camera networks, one CIDR each (normalised to
+ * its network address). A camera address in a private range must lie in one of them.
+ */
+export const cameraNetwork = tenantTable(
+  'camera_network',
+  {
+    name: varchar('name', { length: 64 }).notNull(),
+    cidr: varchar('cidr', { length: 64 }).notNull(),
+    remark: varchar('remark', { length: 255 }),
+  },
+  (t) => [uniqueIndex('camera_network_cidr_uq').on(t.tenantId, t.cidr).where(live)],
+);

@@ -35,6 +35,10 @@ export const videoTexts = {
     en: 'PTZ failed: the camera offers no media profile with PTZ',
   },
   ptzSent: { zh: '云台命令已发送', en: 'PTZ command sent' },
+  // A client account (an outside company) reads one text whatever the source did, so the server tells it nothing
+  // about the network behind it (docs/devices.md "Camera addresses"); staff read the reason.
+  cannotPlay: { zh: '无法播放该视频源', en: 'Cannot play this source' },
+  cannotPtz: { zh: '无法控制该摄像机云台', en: 'Cannot control this camera’s PTZ' },
   command: {
     zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',
     en: 'The PTZ command must be up, down, left, right, upleft, upright, downleft, downright, zoomin, zoomout or stop',

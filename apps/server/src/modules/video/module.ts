@@ -13,6 +13,7 @@ import { defineModule } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
+import { addOwnPort, checkCameraUrl, refusalText, type AddressCheck } from '../device/address.ts';
 import { cameraDevice } from '../device/table.ts';
 import { unseal } from '../outbox/secrets.ts';
 import { region } from '../region/table.ts';
@@ -119,8 +120,34 @@ export default defineModule((root, s) => {
     };
   }
 
-  const streamFailure = (e: StreamError) =>
-    new AppError(e.reason === 'full' ? 429 : e.reason === 'ffmpegMissing' ? 500 : 400, failureTexts[e.reason]);
+  /** A client account is not staff: it reads one text for every failure of the source (docs/devices.md). */
+  const isClient = (auth: AuthContext) => !!auth.clientInfoId;
+
+  const streamFailure = (auth: AuthContext, reason: StreamError['reason']) =>
+    reason === 'full' || reason === 'ffmpegMissing'
+      ? new AppError(reason === 'full' ? 429 : 500, failureTexts[reason])
+      : new AppError(400, isClient(auth) ? texts.cannotPlay : failureTexts[reason]);
+
+  /**
+   * A camera URL checked again right before the server connects (the tenant's networks may have changed, the name
+   * may resolve elsewhere now): the URL to connect to (host pinned to the address checked), or the refusal.
+   */
+  async function allowed(auth: AuthContext, raw: string, clientText: { zh: string; en: string }): Promise<string> {
+    let checked: AddressCheck | null = null;
+    try {
+      checked = await checkCameraUrl(s, auth.tenantId, raw);
+    } catch {
+      // Not a URL: refused below.
+    }
+    if (checked?.ok) return checked.pinned;
+    throw badRequest(isClient(auth) || !checked ? clientText : refusalText(checked));
+  }
+
+  // The port the server was bound to (a port the system picked): never a camera's (docs/devices.md).
+  root.addHook('onListen', async () => {
+    const a = root.server.address();
+    if (a && typeof a === 'object') addOwnPort(s, a.port);
+  });
 
   // ——— Start or join ———
   app.get(
@@ -136,12 +163,19 @@ export default defineModule((root, s) => {
       const source = unseal(s, cam.streamUrlSealed) ?? cam.streamUrl;
       if (!source) throw badRequest(texts.noSource);
       if (!/^(rtsps?|https?):\/\/[^\s]+$/i.test(source)) throw badRequest(texts.badSource);
+      // Checked again at every play, and ffmpeg pulls from the address checked (docs/devices.md "Camera addresses").
+      const pinned = await allowed(auth, source, texts.cannotPlay);
       let stream: Stream;
       try {
-        stream = manager.acquire({ tenantId: auth.tenantId, cameraId: String(cam.id), source, userId: auth.userId });
+        stream = manager.acquire({
+          tenantId: auth.tenantId,
+          cameraId: String(cam.id),
+          source: pinned,
+          userId: auth.userId,
+        });
         await manager.waitReady(stream);
       } catch (e) {
-        if (e instanceof StreamError) throw streamFailure(e);
+        if (e instanceof StreamError) throw streamFailure(auth, e.reason);
         throw e;
       }
       return ok(address(stream, auth));
@@ -167,7 +201,7 @@ export default defineModule((root, s) => {
       if (stream.state === 'failed') {
         const reason = stream.failure ?? 'failed';
         void manager.stop(stream.id);
-        throw new AppError(400, failureTexts[reason]);
+        throw streamFailure(auth, reason);
       }
       return ok(address(stream, auth));
     },
@@ -295,15 +329,18 @@ export default defineModule((root, s) => {
       const cam = await cameraOf(auth, req.query.deviceInfoId);
       if (cam.ptz !== 1) throw badRequest(texts.noPtz);
       if (!cam.onvifUrl || !/^https?:\/\/[^\s]+$/i.test(cam.onvifUrl)) throw badRequest(texts.noOnvif);
+      // Checked again at every command; ONVIF connects to the address checked (docs/devices.md "Camera addresses").
+      const url = await allowed(auth, cam.onvifUrl, texts.cannotPtz);
       try {
         await ptz.send(
           `${auth.tenantId}:${cam.id}`,
-          { url: cam.onvifUrl, user: cam.onvifUser, password: unseal(s, cam.onvifPasswordSealed) },
+          { url, user: cam.onvifUser, password: unseal(s, cam.onvifPasswordSealed) },
           req.query.command,
           Number(req.query.speed),
         );
       } catch (e) {
         if (!(e instanceof PtzError)) throw e;
+        if (isClient(auth)) throw badRequest(texts.cannotPtz);
         throw badRequest(
           e.reason === 'unreachable'
             ? texts.ptzUnreachable

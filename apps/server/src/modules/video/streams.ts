@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { redactCredentials } from '../../platform/logging.ts';
 
 /**
  * The stream manager (docs/devices.md "Live video"): one ffmpeg per camera, pulling its RTSP or HTTP source into
@@ -133,7 +134,8 @@ export function ffmpegArgs(source: string, dir: string, o: { transport: 'tcp' | 
   const rtsp = /^rtsps?:/i.test(source);
   const input = rtsp
     ? ['-rtsp_transport', o.transport, '-timeout', '5000000']
-    : ['-rw_timeout', '5000000', '-reconnect', '0'];
+    : // No redirect is followed: the address checked is the only one connected to (docs/devices.md "Camera addresses").
+      ['-rw_timeout', '5000000', '-reconnect', '0', '-max_redirects', '0'];
   const video = o.transcode
     ? [
         '-c:v',
@@ -397,7 +399,8 @@ export class StreamManager {
       buf = lines.pop() ?? '';
       for (const l of lines) {
         if (!l || l.startsWith('[hls @')) continue;
-        s.stderr.push(l);
+        // ffmpeg names its input with the URL's user:password: never kept, so never logged (docs/server.md "Logs").
+        s.stderr.push(redactCredentials(l));
         if (s.stderr.length > 60) s.stderr.shift();
         // Not H.264 4:2:0: start again, transcoding.
         if (!s.transcode && s.proc === proc && /Stream #0:\d+.*: Video: /.test(l)) {

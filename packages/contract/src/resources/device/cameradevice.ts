@@ -155,7 +155,9 @@ export const cameradevice = defineResource({
         },
       },
       label: { zh: '视频流地址', en: 'Stream URL' },
-      sample: 'rtsp://10.0.0.8:554/stream1',
+      // A public address: a private one is allowed only inside a camera network the tenant lists (docs/devices.md
+      // "Camera addresses"); the generated tests save it, never connect to it.
+      sample: 'rtsp://203.0.112.8:554/stream1',
       ui: {
         column: false,
         placeholder: {
@@ -178,7 +180,7 @@ export const cameradevice = defineResource({
         message: { zh: 'ONVIF 地址须以 http:// 或 https:// 开头', en: 'An ONVIF URL starts with http:// or https://' },
       },
       label: { zh: 'ONVIF地址', en: 'ONVIF URL' },
-      sample: 'http://10.0.0.8/onvif/device_service',
+      sample: 'http://203.0.112.8/onvif/device_service',
       ui: { column: false },
     },
     onvifUser: { kind: 'text', max: 64, label: { zh: 'ONVIF用户名', en: 'ONVIF user' }, ui: { column: false } },
