@@ -14,7 +14,7 @@ export async function adminHeaders(request: APIRequestContext) {
   return { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
 }
 
-/** ffmpeg processes of the e2e server's stream folders (docs/devices.md "Stream manager"). */
+/** ffmpeg processes (whichever binary the server picked) of the e2e server's stream folders (docs/devices.md). */
 export function serverFfmpeg(): number {
   const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');
   let n = 0;
@@ -23,7 +23,7 @@ export function serverFfmpeg(): number {
     try {
       const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (cmd.startsWith('ffmpeg') && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
+      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
     } catch {
       // Gone meanwhile.
     }
