@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { resolveFfmpeg } from '../../src/modules/video/ffmpeg.ts';
 
 /**
@@ -66,7 +67,7 @@ export async function startTestCamera(
   const server = spawn(
     process.execPath,
     [
-      new URL('./rtsp-server.mjs', import.meta.url).pathname,
+      fileURLToPath(new URL('./rtsp-server.mjs', import.meta.url)),
       String(opts.clientPort),
       String(opts.sourcePort),
       String(rtp),
