@@ -95,6 +95,8 @@ describe('the version rule', () => {
       major: 7,
     });
     expect(parseVersion('ffmpeg version n4.4.2 Copyright').major).toBe(4);
+    // Debian 12's package.
+    expect(parseVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026').major).toBe(5);
     expect(parseVersion('ffmpeg version 5.0 Copyright').major).toBe(5);
     // The npm package's build names no release.
     const snapshot = 'ffmpeg version N-47683-g0e8eb07980-static https://x\nlibavformat    58. 24.100 / 58. 24.100';

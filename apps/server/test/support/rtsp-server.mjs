@@ -23,7 +23,7 @@ server.PublishServer.server.on('request', (req) => {
 });
 
 // A camera whose source stops hangs up on its viewers (their RTSP connection closes), as a camera that goes off does;
-// otherwise a viewer over UDP would wait for packets that never come (ffmpeg 5 and later have no UDP read timeout).
+// otherwise a viewer over UDP would notice only by ffmpeg's UDP read timeout (10–20 s; docs/devices.md "Which ffmpeg").
 const viewers = new Map();
 server.ClientServer.server.on('request', (req) => {
   if (req.method !== 'DESCRIBE') return;
