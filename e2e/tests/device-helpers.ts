@@ -26,7 +26,7 @@ export async function listLoopbackNetwork(request: APIRequestContext, headers: R
   if (!res.ok() && !/127\.0\.0\.0\/8|already|已登记/.test(await res.text())) throw new Error(await res.text());
 }
 
-/** ffmpeg processes of the e2e server's stream folders (docs/devices.md "Stream manager"). */
+/** ffmpeg processes (whichever binary the server picked) of the e2e server's stream folders (docs/devices.md). */
 export function serverFfmpeg(): number {
   const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');
   let n = 0;
@@ -35,7 +35,7 @@ export function serverFfmpeg(): number {
     try {
       const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (cmd.startsWith('ffmpeg') && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
+      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
     } catch {
       // Gone meanwhile.
     }

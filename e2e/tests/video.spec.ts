@@ -5,7 +5,7 @@ import { login } from './helpers.ts';
 import { adminHeaders, listLoopbackNetwork, serverFfmpeg } from './device-helpers.ts';
 
 /**
- * Live video (docs/devices.md "Live video"): a camera pointing at the loopback test camera (rtsp-server-perl fed by
+ * Live video (docs/devices.md "Live video"): a camera pointing at the loopback test camera (rtsp-streaming-server fed by
  * ffmpeg) and at the fake ONVIF service is added through the camera API; the monitoring screen plays it (the
  * <video>'s time advances), a PTZ press and release reach the fake as ContinuousMove then Stop, and closing the cell
  * ends the server's ffmpeg once the idle time passed. playwright.config.ts gives the server a short idle time (ATRIUM_STREAM_IDLE_SECONDS, 12 s by default).

@@ -197,6 +197,7 @@ export async function benchVideoFirstFrame(o: {
       LOG_LEVEL: 'silent',
       ATRIUM_WEB_DIST: dist,
       ATRIUM_STREAM_IDLE_SECONDS: String(idleSeconds),
+      ATRIUM_FFMPEG: process.env.ATRIUM_FFMPEG,
     });
     const built = await buildApp({
       config,

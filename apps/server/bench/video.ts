@@ -1,5 +1,6 @@
 // Live video (docs/devices.md "Live video", BENCH_ONLY=video): the app in this process on an embedded database, the
-// test camera of test/support (rtsp-server-perl fed by ffmpeg's test pattern, real RTSP on loopback). Measured:
+// test camera of test/support (rtsp-streaming-server fed by ffmpeg's test pattern, real RTSP on loopback), the ffmpeg
+// the server picks (ATRIUM_FFMPEG, else PATH, else the npm package's; docs/devices.md "Which ffmpeg"). Measured:
 // queryDeviceVideo → the first segment fetched through the HLS address (10 cold starts, the stream stopped between
 // them), the CPU share of each running copied stream's ffmpeg (/proc/<pid>/stat over a window), then the user's
 // figure in Chromium: click on the camera → first frame shown (bench/video-browser.ts).
@@ -48,7 +49,12 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
     await database.migrate();
     await seedIfEmpty(database.db, { adminPassword: 'Bench#2026x' });
     const captchas = new Map<string, string>();
-    const base = loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const base = loadConfig({
+      NODE_ENV: 'test',
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_FFMPEG: process.env.ATRIUM_FFMPEG,
+    });
     const { app, services } = await buildApp({
       config: { ...base, video: { ...base.video, maxStreams: streams + 1 } },
       db: database.db,
@@ -103,6 +109,8 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
       ids.push(id);
     }
     const manager = managers.get(services)!;
+    results.ffmpeg = { path: manager.binary.path, from: manager.binary.source, version: manager.version?.version };
+    print('video: ffmpeg', results.ffmpeg);
 
     // First playable segment: answer of queryDeviceVideo, then the playlist and its first segment.
     const first: number[] = [];

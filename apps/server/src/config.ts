@@ -35,7 +35,7 @@ const schema = z.object({
   ATRIUM_MQTT_ANONYMOUS: z.enum(['on', 'off']).default('off'),
   ATRIUM_DEVICE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Live video (docs/devices.md "Live video").
-  ATRIUM_FFMPEG: z.string().min(1).default('ffmpeg'),
+  ATRIUM_FFMPEG: z.string().min(1).optional(),
   ATRIUM_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(16),
   ATRIUM_STREAM_IDLE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   ATRIUM_STREAM_START_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
@@ -79,8 +79,11 @@ export type Config = {
 };
 
 export type VideoConfig = {
-  /** The ffmpeg executable (a name looked up on PATH, or a path). */
-  ffmpeg: string;
+  /**
+   * ATRIUM_FFMPEG: the ffmpeg executable (a name looked up on PATH, or a path); unset, an `ffmpeg` on PATH, else the
+   * npm package's static binary (modules/video/ffmpeg.ts, docs/devices.md "Which ffmpeg").
+   */
+  ffmpeg?: string;
   /** Streams running at once on this server; one more is a 429. */
   maxStreams: number;
   /** A stream nobody touched for this long is stopped. */

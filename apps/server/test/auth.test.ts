@@ -37,12 +37,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('captcha', () => {
-  it('answers a key and an SVG image, never the code', async () => {
+  it('answers a key and an SVG image, never the code, and that logins require it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(body.required).toBe(true);
     expect(JSON.stringify(body)).not.toContain(t.captchas.get(body.key));
   });
 
@@ -76,6 +77,23 @@ describe('captcha', () => {
     const res = await login(t, { captcha: null });
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe('当前必须使用验证码登录');
+  });
+
+  it('ATRIUM_CAPTCHA=off: the captcha call says it is not required, and the password grant signs in', async () => {
+    const off = await createTestApp({ captchaRequired: false });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ required: false, key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      const signed = await login(off, { captcha: null });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.json().access_token).toBeTruthy();
+      // A captcha, when one is sent, is still checked.
+      const wrong = await login(off, { captcha: { key: res.json().key, code: 'zzzzz' } });
+      expect(wrong.json().error_description).toBe('验证码不正确');
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -70,7 +70,12 @@ export async function createTestApp(
   }
   const fromImage = Boolean(image && (dbUrl ? image.kind === 'postgres' : loadDataDir));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_FFMPEG: process.env.ATRIUM_FFMPEG,
+    }),
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4, loadDataDir });

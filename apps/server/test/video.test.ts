@@ -1,5 +1,6 @@
-// Live video (docs/devices.md "Live video"): the stream manager on a real ffmpeg pulling a real RTSP camera on
-// loopback (rtsp-server-perl fed by ffmpeg's test pattern), the HLS files behind signed tokens, the touch timing on a
+// Live video (docs/devices.md "Live video"): the stream manager on a real ffmpeg (the one the server would pick:
+// ATRIUM_FFMPEG, else PATH, else the npm package's) pulling a real RTSP camera on loopback (the npm package
+// rtsp-streaming-server fed by ffmpeg's test pattern), the HLS files behind signed tokens, the touch timing on a
 // moved clock, the cap, a source that is down, PTZ reaching a fake ONVIF camera, scopes and tenants. Real database.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
+import { resolveFfmpeg } from '../src/modules/video/ffmpeg.ts';
 import { failureTexts, videoTexts as texts } from '../src/modules/video/messages.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { StreamError, StreamManager, type Stream } from '../src/modules/video/streams.ts';
@@ -87,14 +89,14 @@ async function staff(account: string, alias: string, regionCode: string) {
   return userToken(t, T, account, 'Staff#2026x');
 }
 
-/** ffmpeg processes whose command line names this folder. */
+/** ffmpeg processes (whichever binary) whose command line names this folder. */
 function processesIn(dir: string): number[] {
   const pids: number[] = [];
   for (const p of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      if (cmd.startsWith('ffmpeg') && cmd.includes(dir)) pids.push(Number(p));
+      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && cmd.includes(dir)) pids.push(Number(p));
     } catch {
       // Gone meanwhile.
     }
@@ -129,7 +131,7 @@ beforeAll(async () => {
   // A source that accepts the connection and never says a word.
   hang = net.createServer(() => {});
   await new Promise<void>((r) => hang.listen(PORT + 2, '127.0.0.1', r));
-  const base = loadConfig({ NODE_ENV: 'test' }).video;
+  const base = loadConfig({ NODE_ENV: 'test', ATRIUM_FFMPEG: process.env.ATRIUM_FFMPEG }).video;
   t = await createTestApp({
     video: { ...base, maxStreams: 3, idleSeconds: IDLE_SECONDS, tokenSeconds: TOKEN_SECONDS, startSeconds: 6 },
   });
@@ -319,14 +321,14 @@ describe('a source that does not play', () => {
     const dir = fs.mkdtempSync(path.join(t.config.dataDir, 'drop-'));
     const m = new StreamManager({
       dir,
-      ffmpeg: 'ffmpeg',
+      ffmpeg: process.env.ATRIUM_FFMPEG,
       maxStreams: 1,
       idleMs: 60_000,
       startMs: 8000,
       restarts: 1,
       now: Date.now,
     });
-    m.start();
+    await m.start();
     try {
       const s = m.acquire({ tenantId: T, cameraId: '9', source: own.url, userId: '1' });
       await m.waitReady(s);
@@ -356,7 +358,7 @@ describe('a source that does not play', () => {
       restarts: 0,
       now: Date.now,
     });
-    m.start();
+    await m.start();
     const s = m.acquire({ tenantId: T, cameraId: '1', source: cam.url, userId: '1' });
     const err = await m.waitReady(s).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StreamError);
@@ -452,7 +454,7 @@ describe('processes never outlive their server', () => {
     const dir = path.join(root, 'leftover0000000000000000');
     fs.mkdirSync(dir, { recursive: true });
     const proc = spawn(
-      'ffmpeg',
+      resolveFfmpeg(process.env.ATRIUM_FFMPEG).path,
       [
         '-nostdin',
         '-loglevel',

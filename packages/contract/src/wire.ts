@@ -40,7 +40,11 @@ export type TokenResponse = {
   must_change_password?: boolean;
 };
 export type TokenError = { error_code: number; error_description: string };
-export type Captcha = { key: string; image: string };
+/**
+ * GET /api/blade-auth/oauth/captcha. `required`: the server refuses logins without a captcha (ATRIUM_CAPTCHA=on, the
+ * default); when false the login form shows no captcha and signs in with the password grant (docs/system-api.md).
+ */
+export type Captcha = { key: string; image: string; required: boolean };
 export type UserInfo = {
   id: string;
   tenantId: string;

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { resolveFfmpeg } from '../../src/modules/video/ffmpeg.ts';
 
 /**
- * A camera made of real parts on loopback (docs/devices.md "Live video", "Test camera"): Debian's rtsp-server-perl
- * (`rtsp-server-perl -s <source port> -c <client port>`: a publisher ANNOUNCEs a stream on the source port, viewers
- * DESCRIBE/PLAY it on the client port) fed by ffmpeg encoding its test pattern to H.264 in real time. The server
- * refuses RTSP over TCP, so it also exercises the stream manager's fall-back to UDP.
+ * A camera made of real parts on loopback, all from npm (docs/devices.md "Live video", "Test camera"): the package
+ * rtsp-streaming-server (rtsp-server.mjs, a process of its own: a publisher ANNOUNCEs a stream on the source port,
+ * viewers DESCRIBE/PLAY it on the client port) fed by ffmpeg encoding its test pattern to H.264 in real time — the
+ * ffmpeg live video runs (ATRIUM_FFMPEG, else PATH, else the npm package's). The server refuses RTSP over TCP, so it
+ * also exercises the stream manager's fall-back to UDP.
  *
  * Run on its own: `npx tsx apps/server/test/support/test-camera.ts [clientPort] [sourcePort]` prints the URL.
  */
@@ -21,9 +24,10 @@ export type TestCamera = {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function listening(port: number, deadlineMs = 10_000): Promise<void> {
+async function listening(port: number, server: ChildProcess, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   for (;;) {
+    if (server.exitCode !== null) throw new Error(`the test camera's RTSP server ended (${server.exitCode})`);
     const ok = await new Promise<boolean>((resolve) => {
       const sock = net.connect(port, '127.0.0.1');
       sock.once('connect', () => {
@@ -38,7 +42,7 @@ async function listening(port: number, deadlineMs = 10_000): Promise<void> {
   }
 }
 
-function end(proc: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+function end(proc: ChildProcess | undefined): Promise<void> {
   if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(() => proc.kill('SIGKILL'), 2000);
@@ -46,7 +50,7 @@ function end(proc: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM')
       clearTimeout(t);
       resolve();
     });
-    proc.kill(signal);
+    proc.kill('SIGTERM');
   });
 }
 
@@ -57,31 +61,21 @@ export async function startTestCamera(
   },
 ): Promise<TestCamera> {
   const name = opts.name ?? 'cam';
-  // The server hands out its RTP ports from a package variable its housekeeping resets to (20000 unless told):
-  // the Debian script is run with that variable set first, so two test cameras never share a port.
+  // Each camera hands out RTP ports from a range of its own, so two test cameras never share a port.
   const rtp = opts.rtpStartPort ?? 20000 + (opts.clientPort % 100) * 400;
+  const ffmpeg = resolveFfmpeg(process.env.ATRIUM_FFMPEG).path;
   const server = spawn(
-    'perl',
+    process.execPath,
     [
-      '-MRTSP::Server',
-      '-e',
-      '$RTSP::Server::RTP_START_PORT = shift @ARGV; do "/usr/bin/rtsp-server-perl"; die $@ if $@;',
-      String(rtp),
-      '--clientport',
+      fileURLToPath(new URL('./rtsp-server.mjs', import.meta.url)),
       String(opts.clientPort),
-      '--serverport',
       String(opts.sourcePort),
-      '--client_listen_address',
-      '127.0.0.1',
-      '--source_listen_address',
-      '127.0.0.1',
-      '--loglevel',
-      '1',
+      String(rtp),
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  await listening(opts.sourcePort);
-  await listening(opts.clientPort);
+  await listening(opts.sourcePort, server);
+  await listening(opts.clientPort, server);
   let publisher: ChildProcess | undefined;
   const url = `rtsp://127.0.0.1:${opts.clientPort}/${name}`;
   const cam: TestCamera = {
@@ -89,7 +83,7 @@ export async function startTestCamera(
     async startSource() {
       await end(publisher);
       publisher = spawn(
-        'ffmpeg',
+        ffmpeg,
         [
           '-hide_banner',
           '-nostdin',
@@ -125,8 +119,7 @@ export async function startTestCamera(
     },
     async stop() {
       await end(publisher);
-      // The Debian script ends its loop on SIGINT.
-      await end(server, 'SIGINT');
+      await end(server);
     },
   };
   await cam.startSource();

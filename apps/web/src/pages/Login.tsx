@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { website, type Language } from '@atrium/contract';
+import { website, type Captcha, type Language } from '@atrium/contract';
 import { fetchCaptcha, loginByUsername, tenantInfo } from '../api/auth';
 import { useSession } from '../stores/session';
 import { clearLock, useSettings } from '../stores/settings';
@@ -42,11 +42,14 @@ export default function Login() {
   const [v, setV] = useState<Fields>({ tenantId: website.defaultTenantId, username: '', password: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [tenantTouched, setTenantTouched] = useState(false);
-  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaError, setCaptchaError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [registering, setRegistering] = useState(false);
   const { language, setLanguage } = useSettings();
+  // The form follows the server: its captcha call says whether logins require one (ATRIUM_CAPTCHA). Until it has
+  // answered, or when it could not be asked, the field shows.
+  const captchaOn = website.captchaMode && captcha?.required !== false;
 
   const set = (f: Field) => (e: { target: { value: string } }) => {
     if (f === 'tenantId') setTenantTouched(true);
@@ -85,7 +88,7 @@ export default function Login() {
       ...(website.tenantMode ? ['tenantId' as const] : []),
       'username',
       'password',
-      ...(website.captchaMode ? ['code' as const] : []),
+      ...(captchaOn ? ['code' as const] : []),
     ];
     const missing = Object.fromEntries(needed.filter((f) => !v[f].trim()).map((f) => [f, t(REQUIRED[f])]));
     setErrors(missing);
@@ -100,7 +103,7 @@ export default function Login() {
           captchaKey: captcha?.key,
           captchaCode: v.code.trim(),
         },
-        website.captchaMode,
+        captchaOn,
       );
       const session = useSession.getState();
       clearLock();
@@ -118,7 +121,7 @@ export default function Login() {
       // The shell fetches the user info as it mounts (layout/Layout.tsx).
     } catch {
       // The http client has shown the server's error_description; a used captcha is gone, so draw a new one.
-      void refreshCaptcha();
+      if (captchaOn) void refreshCaptcha();
     } finally {
       setBusy(false);
     }
@@ -182,7 +185,7 @@ export default function Login() {
             status={errors.password ? 'error' : undefined}
           />
         </Row>
-        {website.captchaMode && (
+        {captchaOn && (
           <Row error={errors.code}>
             <Space.Compact style={{ width: '100%' }}>
               <Input

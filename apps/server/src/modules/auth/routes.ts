@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { messages } from '@atrium/contract';
+import { messages, type Captcha } from '@atrium/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
@@ -106,11 +106,14 @@ export function authRoutes(app: FastifyInstance, s: Services) {
     '/api/blade-auth/oauth/captcha',
     {
       config: { auth: 'none' },
-      schema: { tags: ['auth'], summary: 'A new single-use captcha (5 minutes)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new single-use captcha (5 minutes), and whether logins require one (ATRIUM_CAPTCHA)',
+      },
     },
-    async (_req, reply) => {
+    async (_req, reply): Promise<Captcha> => {
       reply.header('cache-control', 'no-store');
-      return createCaptcha(s, s.onCaptcha);
+      return { ...(await createCaptcha(s, s.onCaptcha)), required: s.config.captchaRequired };
     },
   );
 

@@ -56,8 +56,8 @@ export const failureTexts: Record<StreamFailure, { zh: string; en: string }> = {
     en: 'The limit of streams playing at once is reached; close another view and try again',
   },
   ffmpegMissing: {
-    zh: '服务器未安装 ffmpeg，无法播放视频（Debian 软件包 ffmpeg）',
-    en: 'ffmpeg is not installed on the server, so video cannot play (Debian package ffmpeg)',
+    zh: '服务器上没有可运行的 ffmpeg，无法播放视频（设置 ATRIUM_FFMPEG，或执行 npm ci 安装 @ffmpeg-installer/linux-x64）',
+    en: 'The server has no ffmpeg it can run, so video cannot play (set ATRIUM_FFMPEG, or run npm ci to get @ffmpeg-installer/linux-x64)',
   },
   unreachable: {
     zh: '无法连接摄像机视频源（连接被拒绝或网络不可达）',

@@ -3,6 +3,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { redactCredentials } from '../../platform/logging.ts';
+import {
+  ffmpegVersion,
+  NPM_FFMPEG_PACKAGE,
+  resolveFfmpeg,
+  rtspTimeout,
+  type Ffmpeg,
+  type FfmpegVersion,
+} from './ffmpeg.ts';
 
 /**
  * The stream manager (docs/devices.md "Live video"): one ffmpeg per camera, pulling its RTSP or HTTP source into
@@ -25,7 +33,8 @@ export class StreamError extends Error {
 export type ManagerOptions = {
   /** The folder holding one sub-folder per stream (created). */
   dir: string;
-  ffmpeg: string;
+  /** ATRIUM_FFMPEG; unset: an ffmpeg on PATH, else the npm package's (ffmpeg.ts). */
+  ffmpeg?: string;
   maxStreams: number;
   idleMs: number;
   startMs: number;
@@ -130,10 +139,15 @@ export function inputVideo(lines: string[]): { codec: string; pixFmt: string } |
 const needsTranscode = (v: { codec: string; pixFmt: string }) =>
   v.codec !== 'h264' || !['yuv420p', 'yuvj420p', 'none'].includes(v.pixFmt);
 
-export function ffmpegArgs(source: string, dir: string, o: { transport: 'tcp' | 'udp'; transcode: boolean }): string[] {
+export function ffmpegArgs(
+  source: string,
+  dir: string,
+  o: { transport: 'tcp' | 'udp'; transcode: boolean; major: number | null },
+): string[] {
   const rtsp = /^rtsps?:/i.test(source);
+  // The RTSP socket timeout's name depends on the ffmpeg release (ffmpeg.ts `rtspTimeout`).
   const input = rtsp
-    ? ['-rtsp_transport', o.transport, '-timeout', '5000000']
+    ? ['-rtsp_transport', o.transport, ...rtspTimeout(o.major)]
     : // No redirect is followed: the address checked is the only one connected to (docs/devices.md "Camera addresses").
       ['-rw_timeout', '5000000', '-reconnect', '0', '-max_redirects', '0'];
   const video = o.transcode
@@ -194,17 +208,42 @@ export class StreamManager {
   private readonly learned = new Map<string, 'udp'>();
   private sweeper?: NodeJS.Timeout;
   private closed = false;
+  /** The binary every stream runs (chosen once, at construction). */
+  readonly binary: Ffmpeg;
+  /** Its version, read once by `start` (null: it does not run, or `start` has not run). */
+  version: FfmpegVersion | null = null;
 
   constructor(readonly o: ManagerOptions) {
     hookExit();
+    this.binary = resolveFfmpeg(o.ffmpeg);
   }
 
-  /** Creates the folder and ends what a killed server left behind (its ffmpeg processes and files). */
-  start() {
+  /**
+   * Reads the binary's version once (the RTSP options depend on it) and logs which one runs; creates the folder and
+   * ends what a killed server left behind (its ffmpeg processes and files).
+   */
+  async start() {
     fs.mkdirSync(this.o.dir, { recursive: true });
     this.cleanLeftovers();
     this.sweeper = setInterval(() => this.sweep(), 1000);
     this.sweeper.unref();
+    this.version = this.binary.found ? await ffmpegVersion(this.binary.path) : null;
+    const from = this.binary.source === 'npm' ? `the npm package ${NPM_FFMPEG_PACKAGE}` : this.binary.source;
+    if (this.version)
+      this.o.log?.info(
+        {
+          ffmpeg: this.binary.path,
+          from: this.binary.source,
+          version: this.version.version,
+          major: this.version.major,
+        },
+        `video: ffmpeg ${this.version.version} (${this.version.major ?? '?'}.x) from ${from}: ${this.binary.path}`,
+      );
+    else
+      this.o.log?.warn(
+        { ffmpeg: this.binary.path, from: this.binary.source },
+        `video: no runnable ffmpeg (${this.binary.path}, from ${from}): cameras will not play`,
+      );
   }
 
   /**
@@ -376,7 +415,8 @@ export class StreamManager {
     for (const f of fs.readdirSync(s.dir)) if (f !== PID_FILE) fs.rmSync(path.join(s.dir, f), { force: true });
     let proc: ChildProcess;
     try {
-      proc = spawn(this.o.ffmpeg, ffmpegArgs(s.source, s.dir, s), { stdio: ['ignore', 'ignore', 'pipe'] });
+      const args = ffmpegArgs(s.source, s.dir, { ...s, major: this.version?.major ?? null });
+      proc = spawn(this.binary.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     } catch {
       return this.fail(s, 'ffmpegMissing');
     }
