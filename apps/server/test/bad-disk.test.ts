@@ -1,7 +1,7 @@
 // Issue 23: a start on a full or read-only disk names the problem and the path, and leaves nothing behind: no empty
 // pg.lock keeping the next start out, no half-made cluster (docs/server.md "Start on a bad disk"). The disks are
 // tmpfs file systems mounted in a user and mount namespace of the test's own (`unshare -rm`), so it needs no root.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,14 +32,26 @@ type Result = {
 
 describe.skipIf(!canMount)('a start on a bad disk (embedded database)', () => {
   let result: Result;
-  it('runs the starts', () => {
-    const run = spawnSync(
+  it('runs the starts', async () => {
+    // Not spawnSync: the test worker's event loop must keep answering the runner meanwhile.
+    const child = spawn(
       'unshare',
       ['-rm', process.execPath, '--import', 'tsx', 'test/support/bad-disk-driver.ts', root],
-      { cwd: serverDir, encoding: 'utf8', timeout: 280_000, env: { ...process.env, DATABASE_URL: '' } },
+      {
+        cwd: serverDir,
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
-    const line = run.stdout.trim().split('\n').at(-1) ?? '';
-    expect(line.startsWith('{'), `${run.stdout}\n${run.stderr}`).toBe(true);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 280_000);
+    await new Promise((r) => child.once('close', r));
+    clearTimeout(timer);
+    const line = stdout.trim().split('\n').at(-1) ?? '';
+    expect(line.startsWith('{'), `${stdout}\n${stderr}`).toBe(true);
     result = JSON.parse(line) as Result;
   }, 300_000);
 
