@@ -21,12 +21,13 @@ export type DeathGuard = { kind: 'pdeathsig'; setpriv: string } | { kind: 'watch
 
 let probed: Promise<DeathGuard> | undefined;
 
-/** Which mechanism this process uses: found once (setpriv on PATH, and it accepts `--pdeathsig`). */
+/** Which mechanism this process uses: found once (setpriv on PATH, and it runs a program with `--pdeathsig`). */
 export function deathGuard(envPath = process.env.PATH): Promise<DeathGuard> {
   probed ??= new Promise((resolve) => {
     const setpriv = isMainThread ? onPath('setpriv', envPath) : undefined;
     if (!setpriv) return resolve({ kind: 'watchdog' });
-    execFile(setpriv, ['--pdeathsig', 'KILL', '--', 'true'], { timeout: 10_000 }, (err) =>
+    // Runs this node binary (always there, whatever PATH holds) to print its version.
+    execFile(setpriv, ['--pdeathsig', 'KILL', '--', process.execPath, '--version'], { timeout: 10_000 }, (err) =>
       resolve(err ? { kind: 'watchdog' } : { kind: 'pdeathsig', setpriv }),
     );
   });
