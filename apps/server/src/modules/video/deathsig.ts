@@ -64,7 +64,7 @@ let watchdog: ChildProcess | undefined;
 
 function watchdogWrite(line: string) {
   if (!watchdog || watchdog.exitCode !== null || watchdog.signalCode !== null) {
-    watchdog = spawn(process.execPath, ['-e', WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'] });
+    watchdog = spawn(process.execPath, ['-e', WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'], env: {} });
     watchdog.on('error', () => {});
     watchdog.stdin!.on('error', () => {});
     // Neither the process nor its pipe keeps the server's event loop alive.
