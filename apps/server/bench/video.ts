@@ -56,7 +56,16 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
       ATRIUM_FFMPEG: process.env.ATRIUM_FFMPEG,
     });
     const { app, services } = await buildApp({
-      config: { ...base, video: { ...base.video, maxStreams: streams + 1 } },
+      config: {
+        ...base,
+        video: {
+          ...base.video,
+          // One account opens every stream: its shares are the whole cap (docs/devices.md "Fair shares").
+          maxStreams: streams + 1,
+          maxStreamsPerTenant: streams + 1,
+          maxStreamsPerUser: streams + 1,
+        },
+      },
       db: database.db,
       signingKey: randomBytes(32).toString('hex'),
       onCaptcha: (k, v) => captchas.set(k, v),

@@ -37,6 +37,9 @@ const schema = z.object({
   // Live video (docs/devices.md "Live video").
   ATRIUM_FFMPEG: z.string().min(1).optional(),
   ATRIUM_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(16),
+  // Fair shares of the cap (docs/devices.md "Fair shares"); unset: half the cap per tenant, a quarter per user.
+  ATRIUM_MAX_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(1000).optional(),
+  ATRIUM_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).optional(),
   ATRIUM_STREAM_IDLE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   ATRIUM_STREAM_START_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
   ATRIUM_STREAM_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
@@ -86,6 +89,10 @@ export type VideoConfig = {
   ffmpeg?: string;
   /** Streams running at once on this server; one more is a 429. */
   maxStreams: number;
+  /** Streams one tenant may have running (a share of the cap; docs/devices.md "Fair shares"). */
+  maxStreamsPerTenant: number;
+  /** Streams charged to one user (their share of the tenant's). */
+  maxStreamsPerUser: number;
   /** A stream nobody touched for this long is stopped. */
   idleSeconds: number;
   /** How long queryDeviceVideo waits for the first playable segment before it answers why not. */
@@ -146,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     video: {
       ffmpeg: e.ATRIUM_FFMPEG,
       maxStreams: e.ATRIUM_MAX_STREAMS,
+      maxStreamsPerTenant: e.ATRIUM_MAX_STREAMS_PER_TENANT ?? Math.ceil(e.ATRIUM_MAX_STREAMS / 2),
+      maxStreamsPerUser: e.ATRIUM_MAX_STREAMS_PER_USER ?? Math.ceil(e.ATRIUM_MAX_STREAMS / 4),
       idleSeconds: e.ATRIUM_STREAM_IDLE_SECONDS,
       startSeconds: e.ATRIUM_STREAM_START_SECONDS,
       tokenSeconds: e.ATRIUM_STREAM_TOKEN_SECONDS,

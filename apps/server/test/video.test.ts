@@ -236,11 +236,12 @@ describe('start, share, serve', () => {
 
 describe('touch timing and the cap', () => {
   it('the cap answers 429; a stream untouched for 30 s stops: process ended, files removed', async () => {
-    // Two streams run (a, b); c is the third, a2 would be the fourth.
+    // Two streams run (a, b); c is the third, a2 would be the fourth: the cap (3) is each share too, and the first
+    // limit named is the user's (test/video-fair.test.ts tests the shares and their texts).
     const c = await play(admin, ids.c);
     expect(c.res.statusCode).toBe(200);
     const full = await play(admin, ids.a2, 'en');
-    expect([full.res.statusCode, full.body.msg]).toEqual([429, failureTexts.full.en]);
+    expect([full.res.statusCode, full.body.msg]).toEqual([429, failureTexts.fullUser.en]);
 
     const streams = manager().list();
     expect(streams).toHaveLength(3);

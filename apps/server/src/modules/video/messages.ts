@@ -51,9 +51,18 @@ export const videoTexts = {
 
 /** Why a stream does not play, as the viewer reads it. */
 export const failureTexts: Record<StreamFailure, { zh: string; en: string }> = {
+  // The three limits of docs/devices.md "Fair shares", each named: the server's cap, the tenant's share, the user's.
   full: {
-    zh: '同时播放的视频流已达上限，请关闭其他画面后重试',
-    en: 'The limit of streams playing at once is reached; close another view and try again',
+    zh: '服务器同时播放的视频流已达上限，请稍后重试',
+    en: 'The server’s limit of streams playing at once is reached; try again later',
+  },
+  fullTenant: {
+    zh: '本租户同时播放的视频流已达上限，请关闭本租户的其他画面后重试',
+    en: 'Your tenant’s limit of streams playing at once is reached; close another view of your tenant and try again',
+  },
+  fullUser: {
+    zh: '您同时播放的视频流已达个人上限，请关闭您的其他画面后重试',
+    en: 'You have reached your own limit of streams playing at once; close one of your views and try again',
   },
   ffmpegMissing: {
     zh: '服务器上没有可运行的 ffmpeg，无法播放视频（设置 ATRIUM_FFMPEG，或执行 npm ci 安装 @ffmpeg-installer/linux-x64）',

@@ -53,6 +53,8 @@ export default defineModule((root, s) => {
     dir: path.join(s.config.dataDir, 'video'),
     ffmpeg: cfg.ffmpeg,
     maxStreams: cfg.maxStreams,
+    maxPerTenant: cfg.maxStreamsPerTenant,
+    maxPerUser: cfg.maxStreamsPerUser,
     idleMs: cfg.idleSeconds * 1000,
     startMs: cfg.startSeconds * 1000,
     restarts: cfg.restarts,
@@ -123,9 +125,11 @@ export default defineModule((root, s) => {
   /** A client account is not staff: it reads one text for every failure of the source (docs/devices.md). */
   const isClient = (auth: AuthContext) => !!auth.clientInfoId;
 
+  /** The cap and the fair shares (docs/devices.md "Fair shares"): each refusal names the limit reached. */
+  const LIMITS: ReadonlySet<StreamError['reason']> = new Set(['full', 'fullTenant', 'fullUser']);
   const streamFailure = (auth: AuthContext, reason: StreamError['reason']) =>
-    reason === 'full' || reason === 'ffmpegMissing'
-      ? new AppError(reason === 'full' ? 429 : 500, failureTexts[reason])
+    LIMITS.has(reason) || reason === 'ffmpegMissing'
+      ? new AppError(LIMITS.has(reason) ? 429 : 500, failureTexts[reason])
       : new AppError(400, isClient(auth) ? texts.cannotPlay : failureTexts[reason]);
 
   /**

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { redactCredentials } from '../../platform/logging.ts';
+import { deathGuard, spawnGuarded, type DeathGuard } from './deathsig.ts';
 import {
   ffmpegVersion,
   NPM_FFMPEG_PACKAGE,
@@ -22,7 +23,17 @@ export type StreamState = 'starting' | 'playing' | 'restarting' | 'failed';
 
 /** Why a stream does not play; the module turns each into a text for the viewer. */
 export type StreamFailure =
-  'full' | 'ffmpegMissing' | 'unreachable' | 'unauthorized' | 'notFound' | 'timeout' | 'noVideo' | 'dropped' | 'failed';
+  | 'full'
+  | 'fullTenant'
+  | 'fullUser'
+  | 'ffmpegMissing'
+  | 'unreachable'
+  | 'unauthorized'
+  | 'notFound'
+  | 'timeout'
+  | 'noVideo'
+  | 'dropped'
+  | 'failed';
 
 export class StreamError extends Error {
   constructor(readonly reason: StreamFailure) {
@@ -36,6 +47,10 @@ export type ManagerOptions = {
   /** ATRIUM_FFMPEG; unset: an ffmpeg on PATH, else the npm package's (ffmpeg.ts). */
   ffmpeg?: string;
   maxStreams: number;
+  /** Streams one tenant may have running (docs/devices.md "Fair shares"); unset or above the cap: the cap. */
+  maxPerTenant?: number;
+  /** Streams charged to one user; unset or above the tenant's share: the tenant's share. */
+  maxPerUser?: number;
   idleMs: number;
   startMs: number;
   restarts: number;
@@ -53,6 +68,8 @@ export type Stream = {
   state: StreamState;
   /** Users who asked for it: only they may touch it or read its files. */
   viewers: Set<string>;
+  /** The user who started it (the process). */
+  startedBy: string;
   lastTouch: number;
   /** Resolves when the first playlist with a segment is written (each start or restart). */
   ready: Promise<void>;
@@ -61,6 +78,8 @@ export type Stream = {
 };
 
 type Internal = Stream & {
+  /** Each viewer's last touch (or join): who still watches, for the user share. */
+  touchedBy: Map<string, number>;
   source: string;
   transport: 'tcp' | 'udp';
   transcode: boolean;
@@ -212,6 +231,8 @@ export class StreamManager {
   readonly binary: Ffmpeg;
   /** Its version, read once by `start` (null: it does not run, or `start` has not run). */
   version: FfmpegVersion | null = null;
+  /** How its processes die with the server (deathsig.ts), chosen by `start`: the watchdog until then. */
+  guard: DeathGuard = { kind: 'watchdog' };
 
   constructor(readonly o: ManagerOptions) {
     hookExit();
@@ -228,6 +249,12 @@ export class StreamManager {
     this.sweeper = setInterval(() => this.sweep(), 1000);
     this.sweeper.unref();
     this.version = this.binary.found ? await ffmpegVersion(this.binary.path) : null;
+    this.guard = await deathGuard();
+    if (this.guard.kind === 'watchdog')
+      this.o.log?.warn(
+        { guard: 'watchdog' },
+        'video: setpriv --pdeathsig is not available (util-linux 2.33 or later): a watchdog process ends the streams when the server dies',
+      );
     const from = this.binary.source === 'npm' ? `the npm package ${NPM_FFMPEG_PACKAGE}` : this.binary.source;
     if (this.version)
       this.o.log?.info(
@@ -297,8 +324,35 @@ export class StreamManager {
   }
 
   /**
-   * The camera's stream for this viewer: joined when it runs, else started (429-worthy `full` when the cap is
-   * reached). The caller awaits `waitReady`.
+   * The user a stream is charged to (docs/devices.md "Fair shares"): its starter while they still touch it; once the
+   * starter stopped watching (untouched for the idle time) while others keep it alive, the viewer who touched it last.
+   */
+  chargedTo(stream: Stream): string {
+    const s = stream as Internal;
+    const now = this.o.now();
+    const starter = s.touchedBy.get(s.startedBy);
+    if (starter !== undefined && now - starter <= this.o.idleMs) return s.startedBy;
+    let user = s.startedBy;
+    let last = -Infinity;
+    for (const [u, at] of s.touchedBy)
+      if (at > last) {
+        last = at;
+        user = u;
+      }
+    return user;
+  }
+
+  /** The shares in force: a tenant's never above the cap, a user's never above the tenant's. */
+  get shares(): { server: number; tenant: number; user: number } {
+    const server = this.o.maxStreams;
+    const tenant = Math.min(this.o.maxPerTenant ?? server, server);
+    return { server, tenant, user: Math.min(this.o.maxPerUser ?? tenant, tenant) };
+  }
+
+  /**
+   * The camera's stream for this viewer: joined when it runs — never refused, whatever the shares —, else started;
+   * a start is refused (429-worthy) when the user's share, the tenant's or the server's cap is reached, named in
+   * that order (`fullUser`, `fullTenant`, `full`). The caller awaits `waitReady`.
    */
   acquire(a: { tenantId: string; cameraId: string; source: string; userId: string }): Stream {
     if (this.closed) throw new StreamError('failed');
@@ -307,13 +361,18 @@ export class StreamManager {
     const had = this.byKey.get(key);
     if (had && had.source === a.source && had.state !== 'failed') {
       had.viewers.add(a.userId);
+      had.touchedBy.set(a.userId, now);
       had.lastTouch = now;
       return had;
     }
     if (had) this.stop(had.id);
-    // A failed stream holds no process: it does not count against the cap.
-    const running = [...this.byKey.values()].filter((x) => x.state !== 'failed').length;
-    if (running >= this.o.maxStreams) throw new StreamError('full');
+    // A failed stream holds no process: it counts against no share.
+    const running = [...this.byKey.values()].filter((x) => x.state !== 'failed');
+    const ofTenant = running.filter((x) => x.tenantId === a.tenantId);
+    const shares = this.shares;
+    if (ofTenant.filter((x) => this.chargedTo(x) === a.userId).length >= shares.user) throw new StreamError('fullUser');
+    if (ofTenant.length >= shares.tenant) throw new StreamError('fullTenant');
+    if (running.length >= shares.server) throw new StreamError('full');
     const id = randomBytes(12).toString('hex');
     const dir = path.join(this.o.dir, id);
     const s: Internal = {
@@ -325,6 +384,8 @@ export class StreamManager {
       source: a.source,
       state: 'starting',
       viewers: new Set([a.userId]),
+      startedBy: a.userId,
+      touchedBy: new Map([[a.userId, now]]),
       lastTouch: now,
       ready: Promise.resolve(),
       transport: this.learned.get(key) ?? 'tcp',
@@ -365,6 +426,7 @@ export class StreamManager {
     const s = this.byId.get(id);
     if (!s || s.tenantId !== tenantId || !s.viewers.has(userId)) return undefined;
     s.lastTouch = this.o.now();
+    s.touchedBy.set(userId, s.lastTouch);
     return s;
   }
 
@@ -413,10 +475,13 @@ export class StreamManager {
     s.replacing = false;
     s.spawnedAt = Date.now();
     for (const f of fs.readdirSync(s.dir)) if (f !== PID_FILE) fs.rmSync(path.join(s.dir, f), { force: true });
+    // Nothing to run (setpriv would start, then fail to run it).
+    if (!this.binary.found) return this.fail(s, 'ffmpegMissing');
     let proc: ChildProcess;
     try {
       const args = ffmpegArgs(s.source, s.dir, { ...s, major: this.version?.major ?? null });
-      proc = spawn(this.binary.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      // Dies with the server even when it is killed with SIGKILL (deathsig.ts).
+      proc = spawnGuarded(this.guard, this.binary.path, args, s.dir, { stdio: ['ignore', 'ignore', 'pipe'] });
     } catch {
       return this.fail(s, 'ffmpegMissing');
     }
@@ -486,6 +551,8 @@ export class StreamManager {
       this.learned.set(s.key, 'udp');
       return this.spawn(s);
     }
+    // setpriv could not run the binary (gone since the start): as when spawning it fails.
+    if (s.stderr.some((l) => l.startsWith('setpriv: failed to execute'))) return this.fail(s, 'ffmpegMissing');
     let reason = classify(s.stderr);
     // ffmpeg gave up after its socket timeout (5 s) without naming it: the source did not answer.
     if (reason === 'failed' && Date.now() - s.spawnedAt >= 4500) reason = 'timeout';
