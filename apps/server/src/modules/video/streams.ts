@@ -11,6 +11,7 @@ import {
   type Ffmpeg,
   type FfmpegVersion,
 } from './ffmpeg.ts';
+import { LiveHub, liveOutputArgs } from './live.ts';
 
 /**
  * The stream manager (docs/devices.md "Live video"): one ffmpeg per camera, pulling its RTSP or HTTP source into
@@ -58,6 +59,8 @@ export type Stream = {
   ready: Promise<void>;
   failure?: StreamFailure;
   proc?: ChildProcess;
+  /** The low-latency output's fan-out to WebSocket viewers (live.ts). */
+  live: LiveHub;
 };
 
 type Internal = Stream & {
@@ -198,6 +201,9 @@ export function ffmpegArgs(
     '-hls_segment_filename',
     path.join(dir, 's%06d.ts'),
     path.join(dir, PLAYLIST),
+    // The same process's second output: fragmented MP4 on stdout for the WebSocket viewers (live.ts); not when
+    // transcoding (one encode per camera: those play HLS).
+    ...(o.transcode ? [] : liveOutputArgs()),
   ];
 }
 
@@ -327,6 +333,7 @@ export class StreamManager {
       viewers: new Set([a.userId]),
       lastTouch: now,
       ready: Promise.resolve(),
+      live: new LiveHub(),
       transport: this.learned.get(key) ?? 'tcp',
       transcode: false,
       spawnedAt: 0,
@@ -385,6 +392,7 @@ export class StreamManager {
     clearTimeout(s.backoff);
     s.settle?.reject(new StreamError(s.failure ?? 'failed'));
     s.settle = undefined;
+    s.live.close();
     const proc = s.proc;
     const done = proc ? endProcess(proc) : Promise.resolve();
     return done.then(() => {
@@ -416,12 +424,13 @@ export class StreamManager {
     let proc: ChildProcess;
     try {
       const args = ffmpegArgs(s.source, s.dir, { ...s, major: this.version?.major ?? null });
-      proc = spawn(this.binary.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      proc = spawn(this.binary.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     } catch {
       return this.fail(s, 'ffmpegMissing');
     }
     s.proc = proc;
     children.add(proc);
+    s.live.attach(proc.stdout!);
     proc.once('error', (err: NodeJS.ErrnoException) => {
       children.delete(proc);
       if (s.proc === proc && !s.stopped) this.fail(s, err.code === 'ENOENT' ? 'ffmpegMissing' : 'failed');
@@ -514,6 +523,7 @@ export class StreamManager {
     s.settle?.reject(new StreamError(reason));
     s.settle = undefined;
     s.proc = undefined;
+    s.live.close();
     for (const f of safeList(s.dir)) fs.rmSync(path.join(s.dir, f), { force: true });
     this.o.log?.warn({ camera: s.cameraId, reason, stderr: s.stderr.slice(-5) }, 'video: stream failed');
   }
