@@ -5,9 +5,18 @@
  * this path cannot start.
  */
 
-/** A browser that can play this path: Media Source Extensions and WebSocket. */
+/** The local setting that makes the player use HLS only (diagnosis; the bench compares both paths with it). */
+export const FORCE_HLS_KEY = 'atrium.video.path';
+
+/** A browser that can play this path: Media Source Extensions and WebSocket (and HLS not forced). */
 export function liveSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.MediaSource === 'function' && typeof WebSocket === 'function';
+  if (typeof window === 'undefined' || typeof window.MediaSource !== 'function' || typeof WebSocket !== 'function')
+    return false;
+  try {
+    return window.localStorage.getItem(FORCE_HLS_KEY) !== 'hls';
+  } catch {
+    return true;
+  }
 }
 
 /** How far behind the newest frame the video may fall before it jumps ahead (seconds). */
