@@ -148,6 +148,20 @@ describe('the hub', () => {
     expect(hub.viewerCount).toBe(1);
   });
 
+  it('a start replaced before its first key frame (the fall-back to UDP) still settles the promise awaited', async () => {
+    const hub = new LiveHub();
+    const { PassThrough } = await import('node:stream');
+    hub.attach(new PassThrough());
+    const awaited = hub.keyReady;
+    let settled = false;
+    void awaited.then(() => (settled = true));
+    const second = new PassThrough();
+    hub.attach(second);
+    second.write(Buffer.concat([INIT, fragment(1, true)]));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(true);
+  });
+
   it('a restarted process closes its viewers (new init segment), a stopped stream too', async () => {
     const hub = new LiveHub();
     const v = new FakeSocket();
@@ -274,8 +288,10 @@ describe('fragmented MP4 over a WebSocket', () => {
         .list()
         .filter((s) => s.cameraId === ids.a),
     ).toHaveLength(1);
+    // Answered on the key frame, before the first HLS segment: the playlist waits for it (a fall-back to HLS).
     const list = await t.app.inject({ method: 'GET', url: a.hls });
     expect([list.statusCode, stream.state]).toEqual([200, 'playing']);
+    expect(list.body).toContain('#EXTINF');
   }, 20_000);
 
   it('another viewer of the same camera joins the same process and starts at the latest key frame', async () => {

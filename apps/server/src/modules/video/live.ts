@@ -230,6 +230,9 @@ export class LiveHub {
     this.gopBytes = 0;
     this.pendingMoof = undefined;
     this.splitter = new BoxSplitter();
+    // One promise until it resolves: a start replaced before its first key frame (UDP, transcoding) settles the one
+    // already awaited.
+    if (this.keyResolve) return;
     this.keyReady = new Promise<void>((resolve) => {
       this.keyResolve = resolve;
     });

@@ -279,6 +279,9 @@ export default defineModule(async (root, s) => {
       const { streamId, file } = req.params;
       const stream = streamOfToken(streamId, req.query.token);
       if (file !== PLAYLIST && !SEGMENT.test(file)) throw notFound();
+      // Opened for the low-latency path (`wait=live`), the first segment may not be written yet: the playlist waits
+      // for it (a player falling back to HLS right away).
+      if (file === PLAYLIST && stream.state === 'starting') await manager.waitReady(stream).catch(() => undefined);
       let data: Buffer;
       try {
         data = await fs.readFile(path.join(stream.dir, file));
