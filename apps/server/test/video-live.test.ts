@@ -294,6 +294,11 @@ describe('fragmented MP4 over a WebSocket', () => {
     expect(list.body).toContain('#EXTINF');
   }, 20_000);
 
+  it('a wait that is neither hls nor live is a 400 naming it', async () => {
+    const res = await client(t, admin, 'en').get(`/api/video/queryDeviceVideo?deviceInfoId=${ids.a}&wait=soon`);
+    expect([res.statusCode, res.json().data]).toEqual([400, [{ field: 'wait', message: 'wait is hls or live' }]]);
+  });
+
   it('another viewer of the same camera joins the same process and starts at the latest key frame', async () => {
     const b = await play(admin, ids.a);
     expect(b.streamId).toBe(a.streamId);

@@ -163,7 +163,7 @@ export default defineModule(async (root, s) => {
         querystring: z.object({
           deviceInfoId: idParam(texts.deviceId),
           // `live`: answer once the low-latency output has a key frame (sooner than the first HLS segment).
-          wait: z.enum(['hls', 'live']).default('hls'),
+          wait: z.enum(['hls', 'live'], { error: encodeMsg(texts.wait) }).default('hls'),
         }),
       },
     },
