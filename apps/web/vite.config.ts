@@ -62,7 +62,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true, ws: true } } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 2000,

@@ -2,7 +2,12 @@
 /// <reference lib="dom.iterable" />
 // Live video as the user gets it (docs/devices.md "Live video", part of BENCH_ONLY=video): the built console served by
 // the app in this process (embedded database, listening on loopback), headless Chromium driven by Playwright, logged
-// in through the form; on the monitoring screen a click on a camera → its cell's <video> presenting its first frame.
+// in through the form; on the monitoring screen a click on a camera → its cell's <video> presenting its first frame,
+// for both paths of the player in the same run, alternating (the low-latency WebSocket + MSE path, and HLS, forced by
+// the player's local setting `atrium.video.path=hls`), then the glass-to-glass latency of each frame for a few
+// seconds: the test camera draws the wall clock's milliseconds into each frame (test/support/test-camera.ts
+// `clockFilter`), the page reads the blocks back from a canvas in requestVideoFrameCallback and compares them with
+// the wall clock at the frame's expected display time.
 // Timed in the page on one clock (performance.now()): the click event, the Resource Timing of queryDeviceVideo and of
 // the first HLS segment, and the video's first requestVideoFrameCallback (beside its `playing` event and its first
 // `timeupdate` with currentTime > 0). Each run is a cold start: the cell is closed and the bench waits until the
@@ -29,6 +34,8 @@ const CAMERA = 'bench first frame';
 
 /** One run, ms after the click (the click event's own timestamp). */
 type Run = {
+  /** The player's path (the `<video>`'s data-path at the first frame): `live` or `hls`. */
+  path: string;
   /** queryDeviceVideo sent (the page's code ran, the call went out). */
   apiSent: number;
   /** queryDeviceVideo answered (the server started the stream and saw its first segment). */
@@ -46,6 +53,7 @@ type Run = {
 };
 
 type Probe = {
+  path: string;
   click: number;
   frame: number;
   playing: number;
@@ -53,7 +61,9 @@ type Probe = {
   resources: { name: string; requestStart: number; responseEnd: number }[];
 };
 
-type FirstFrame = { __firstFrame: { arm(timeoutMs: number): void; result: Promise<Probe> } };
+type FirstFrame = {
+  __firstFrame: { arm(timeoutMs: number): void; result: Promise<Probe>; latencies(): number[]; skipped(): number };
+};
 
 /**
  * Runs in the page before its own scripts (a CDP init script; the console's content policy does not apply):
@@ -61,9 +71,42 @@ type FirstFrame = { __firstFrame: { arm(timeoutMs: number): void; result: Promis
  * its first frame, fired `playing` and advanced its clock (or after `timeoutMs`).
  */
 function instrument() {
-  type Meta = { presentationTime: number };
+  type Meta = { presentationTime: number; expectedDisplayTime: number };
   type FrameVideo = HTMLVideoElement & { requestVideoFrameCallback(cb: (now: number, m: Meta) => void): number };
-  const s = { click: 0, frame: 0, playing: 0, advanced: 0, done: () => {}, result: Promise.resolve({} as Probe) };
+  const s = {
+    path: '',
+    click: 0,
+    frame: 0,
+    playing: 0,
+    advanced: 0,
+    done: () => {},
+    result: Promise.resolve({} as Probe),
+    latencies: [] as number[],
+    unreadable: 0,
+  };
+  // The clock row of the test camera (test/support/test-camera.ts): 16 blocks of 16 px, bit 0 leftmost.
+  const BITS = 16;
+  const BLOCK = 16;
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  /** The frame's glass-to-glass latency (ms), or null when its clock row cannot be read. */
+  const latencyOf = (v: HTMLVideoElement, m: Meta): number | null => {
+    // The wall clock when the frame is expected on screen.
+    const wall = Date.now() - (performance.now() - m.expectedDisplayTime);
+    canvas.width = BITS * BLOCK;
+    canvas.height = BLOCK;
+    ctx.drawImage(v, 0, 0, BITS * BLOCK, BLOCK, 0, 0, BITS * BLOCK, BLOCK);
+    const px = ctx.getImageData(0, 0, BITS * BLOCK, BLOCK).data;
+    let stamp = 0;
+    for (let k = 0; k < BITS; k++) {
+      const i = ((BLOCK >> 1) * BITS * BLOCK + k * BLOCK + (BLOCK >> 1)) * 4;
+      const y = (px[i] + px[i + 1] + px[i + 2]) / 3;
+      if (y > 96 && y < 160) return null; // neither black nor white: not a clock row
+      if (y >= 160) stamp |= 1 << k;
+    }
+    const lat = ((((Math.floor(wall) % 65536) - stamp) % 65536) + 65536) % 65536;
+    return lat < 20_000 ? lat : null;
+  };
   const check = () => {
     if (s.frame && s.playing && s.advanced) s.done();
   };
@@ -86,11 +129,21 @@ function instrument() {
       if (v.currentTime > 0) s.advanced ||= performance.now();
       check();
     });
-    if (typeof v.requestVideoFrameCallback === 'function')
-      v.requestVideoFrameCallback((_now, m) => {
-        s.frame ||= m.presentationTime;
-        check();
-      });
+    if (typeof v.requestVideoFrameCallback === 'function') {
+      const onFrame = (_now: number, m: Meta) => {
+        if (!s.frame) {
+          s.frame = m.presentationTime;
+          s.path = v.dataset.path ?? '';
+          check();
+        }
+        const lat = latencyOf(v, m);
+        if (lat === null) s.unreadable++;
+        // From one second after the first frame: the steady state (the first frames are the GOP's start).
+        else if (m.presentationTime - s.frame >= 1000) s.latencies.push(lat);
+        if (v.isConnected) v.requestVideoFrameCallback(onFrame);
+      };
+      v.requestVideoFrameCallback(onFrame);
+    }
   };
   new MutationObserver((records) => {
     for (const r of records)
@@ -103,7 +156,7 @@ function instrument() {
   (window as unknown as { __firstFrame: unknown }).__firstFrame = {
     /** Starts a run; `result` then settles with its timestamps. */
     arm(timeoutMs: number) {
-      Object.assign(s, { click: 0, frame: 0, playing: 0, advanced: 0 });
+      Object.assign(s, { path: '', click: 0, frame: 0, playing: 0, advanced: 0, latencies: [], unreadable: 0 });
       performance.clearResourceTimings();
       performance.setResourceTimingBufferSize(2000);
       s.result = new Promise<Probe>((resolve) => {
@@ -112,6 +165,7 @@ function instrument() {
           clearTimeout(t);
           s.done = () => {};
           resolve({
+            path: s.path,
             click: s.click,
             frame: s.frame,
             playing: s.playing,
@@ -128,6 +182,9 @@ function instrument() {
     get result() {
       return s.result;
     },
+    /** The latencies (ms) of the frames shown since the first one of this run. */
+    latencies: () => s.latencies.slice(),
+    skipped: () => s.unreadable,
   };
 }
 
@@ -246,7 +303,14 @@ export async function benchVideoFirstFrame(o: {
     await item.waitFor({ timeout: 30_000 });
 
     const runs: Run[] = [];
-    for (let i = 0; i < o.runs; i++) {
+    const latency: Record<string, number[]> = { live: [], hls: [] };
+    let unreadable = 0;
+    const latencySeconds = Number(process.env.BENCH_VIDEO_LATENCY_SECONDS ?? 5);
+    for (let j = 0; j < o.runs * 2; j++) {
+      const i = j >> 1;
+      const want = j % 2 === 0 ? 'live' : 'hls';
+      // The player's local setting (features/video/monitor/live.ts FORCE_HLS_KEY), read when the cell mounts.
+      await page.evaluate((w) => localStorage.setItem('atrium.video.path', w), want);
       // Armed before the click: the click's own timestamp starts the run.
       await page.evaluate((t) => (window as unknown as FirstFrame).__firstFrame.arm(t), 30_000);
       await item.click();
@@ -256,6 +320,7 @@ export async function benchVideoFirstFrame(o: {
         return e ? e[k] - p.click : NaN;
       };
       const run: Run = {
+        path: p.path,
         apiSent: after(/\/api\/video\/queryDeviceVideo$/, 'requestStart'),
         apiAnswered: after(/\/api\/video\/queryDeviceVideo$/, 'responseEnd'),
         playlist: after(/\/api\/video\/hls\/[^/]+\/index\.m3u8$/, 'responseEnd'),
@@ -271,6 +336,11 @@ export async function benchVideoFirstFrame(o: {
           .catch(() => '?');
         throw new Error(`run ${i + 1}: no first frame within 30 s (click seen: ${!!p.click}; cell: ${state})`);
       }
+      if (p.path !== want) throw new Error(`run ${i + 1}: asked for ${want}, played ${p.path}`);
+      // Glass to glass while it plays.
+      await sleep(latencySeconds * 1000);
+      latency[want].push(...(await page.evaluate(() => (window as unknown as FirstFrame).__firstFrame.latencies())));
+      unreadable += await page.evaluate(() => (window as unknown as FirstFrame).__firstFrame.skipped());
       // Cold start for the next run: close the cell, then wait for the idle sweep to end the server's stream.
       const pids = manager.list().map((s) => s.proc?.pid);
       const closed = performance.now();
@@ -286,27 +356,52 @@ export async function benchVideoFirstFrame(o: {
       runs.push(run);
     }
 
-    const col = (k: keyof Run) => ms(median(runs.map((r) => r[k] ?? NaN)));
-    const firstFrameMs = { median: col('firstFrame'), runs: runs.map((r) => ms(r.firstFrame)) };
-    const breakdownMs = {
-      queryDeviceVideoSent: col('apiSent'),
-      queryDeviceVideoAnswered: col('apiAnswered'),
-      playlistFetched: col('playlist'),
-      firstSegmentFetched: col('firstSegment'),
-      firstFrame: col('firstFrame'),
-      playingEvent: col('playingEvent'),
-      currentTimeAdvanced: col('currentTimeAdvanced'),
+    const col = (path: string, k: Exclude<keyof Run, 'path'>) =>
+      ms(median(runs.filter((r) => r.path === path).map((r) => r[k] ?? NaN)));
+    const pct = (xs: number[], q: number) => {
+      const sorted = [...xs].sort((x, y) => x - y);
+      return sorted.length ? ms(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]) : NaN;
     };
-    print('video: click → first frame in Chromium (ms)', firstFrameMs);
-    print('  medians after the click (ms)', breakdownMs);
-    print('  close → stream ended, median (s)', Math.round(median(runs.map((r) => r.streamEndedAfterCloseMs!))) / 1000);
-    return {
-      signal: 'requestVideoFrameCallback presentationTime of the first frame, from the click event timeStamp',
+    const out: Record<string, unknown> = {
+      signal:
+        'first frame: requestVideoFrameCallback presentationTime, from the click event timeStamp; latency: wall clock ' +
+        'drawn by the test camera into each frame (before encoding) vs the wall clock at the frame’s expectedDisplayTime',
       idleSeconds,
-      firstFrameMs,
-      breakdownMs,
-      runs: runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, ms(v)]))),
+      latencyWindowSeconds: latencySeconds,
+      unreadableFrames: unreadable,
     };
+    for (const path of ['live', 'hls']) {
+      const mine = runs.filter((r) => r.path === path);
+      const firstFrameMs = { median: col(path, 'firstFrame'), runs: mine.map((r) => ms(r.firstFrame)) };
+      const breakdownMs = {
+        queryDeviceVideoSent: col(path, 'apiSent'),
+        queryDeviceVideoAnswered: col(path, 'apiAnswered'),
+        ...(path === 'hls'
+          ? { playlistFetched: col(path, 'playlist'), firstSegmentFetched: col(path, 'firstSegment') }
+          : {}),
+        firstFrame: col(path, 'firstFrame'),
+        playingEvent: col(path, 'playingEvent'),
+        currentTimeAdvanced: col(path, 'currentTimeAdvanced'),
+      };
+      const lat = latency[path];
+      const latencyMs = {
+        p50: pct(lat, 0.5),
+        p90: pct(lat, 0.9),
+        min: pct(lat, 0),
+        max: pct(lat, 1),
+        frames: lat.length,
+      };
+      print(`video [${path}]: click → first frame in Chromium (ms)`, firstFrameMs);
+      print(`  [${path}] medians after the click (ms)`, breakdownMs);
+      print(`  [${path}] glass-to-glass latency (ms)`, latencyMs);
+      out[path] = { firstFrameMs, breakdownMs, latencyMs };
+    }
+    print('  close → stream ended, median (s)', Math.round(median(runs.map((r) => r.streamEndedAfterCloseMs!))) / 1000);
+    print('  frames whose clock row could not be read', unreadable);
+    out.runs = runs.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? ms(v) : v])),
+    );
+    return out;
   } finally {
     await browser?.close();
     await app?.close();

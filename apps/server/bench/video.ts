@@ -39,6 +39,8 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
     clientPort: port,
     sourcePort: port + 1,
     size: process.env.BENCH_VIDEO_SIZE ?? '640x360',
+    // The wall clock in each frame, for the browser's glass-to-glass latency (bench/video-browser.ts).
+    clock: true,
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-video-'));
   const database = await openDatabase({ dataDir: 'memory://' });

@@ -54,8 +54,35 @@ function end(proc: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/** The clock row's geometry: `CLOCK_BITS` blocks of `CLOCK_BLOCK` px square at the frame's top left, bit 0 first. */
+export const CLOCK_BITS = 16;
+export const CLOCK_BLOCK = 16;
+
+/**
+ * ffmpeg filters writing the wall clock's milliseconds (mod 2^16) into each frame as a row of black/white blocks, bit 0
+ * leftmost: each block's `enable` expression reads `time(0)` (ffmpeg's wall clock, seconds) as the frame passes the
+ * filter — before encoding, so a reader of the picture measures encode, RTSP, server and player (glass to glass).
+ */
+export function clockFilter(): string {
+  const boxes = [`drawbox=x=0:y=0:w=${CLOCK_BITS * CLOCK_BLOCK}:h=${CLOCK_BLOCK}:color=black:t=fill`];
+  for (let k = 0; k < CLOCK_BITS; k++)
+    boxes.push(
+      `drawbox=x=${k * CLOCK_BLOCK}:y=0:w=${CLOCK_BLOCK}:h=${CLOCK_BLOCK}:color=white:t=fill:` +
+        `enable='mod(floor(time(0)*1000/${2 ** k}),2)'`,
+    );
+  return boxes.join(',');
+}
+
 export async function startTestCamera(
-  opts: { clientPort: number; sourcePort: number; rtpStartPort?: number; name?: string; size?: string } = {
+  opts: {
+    clientPort: number;
+    sourcePort: number;
+    rtpStartPort?: number;
+    name?: string;
+    size?: string;
+    /** Draw the wall clock into each frame (`clockFilter`): the latency bench reads it back in the browser. */
+    clock?: boolean;
+  } = {
     clientPort: 18310,
     sourcePort: 18311,
   },
@@ -94,6 +121,7 @@ export async function startTestCamera(
           'lavfi',
           '-i',
           `testsrc=size=${opts.size ?? '320x240'}:rate=25`,
+          ...(opts.clock ? ['-vf', clockFilter()] : []),
           '-c:v',
           'libx264',
           '-preset',

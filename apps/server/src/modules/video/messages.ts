@@ -47,6 +47,7 @@ export const videoTexts = {
   deviceId: { zh: '请提供有效的摄像机 ID', en: 'Give a valid camera id' },
   regionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
   streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
+  wait: { zh: 'wait 只能是 hls 或 live', en: 'wait is hls or live' },
 } as const;
 
 /** Why a stream does not play, as the viewer reads it. */

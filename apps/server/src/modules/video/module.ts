@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -46,7 +48,7 @@ const idParam = (m: { zh: string; en: string }) =>
  * its playlist and segments to the holder of a signed token, list the cameras of a region for the wall, and steer
  * PTZ through ONVIF.
  */
-export default defineModule((root, s) => {
+export default defineModule(async (root, s) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cfg = s.config.video;
   const manager = new StreamManager({
@@ -117,6 +119,8 @@ export default defineModule((root, s) => {
     return {
       streamId: stream.id,
       hls: `${BASE}/hls/${stream.id}/${PLAYLIST}?token=${encodeURIComponent(token)}`,
+      // The low-latency path (docs/devices.md "Low latency"): fragmented MP4 over a WebSocket, same token.
+      live: `${BASE}/live/${stream.id}?token=${encodeURIComponent(token)}`,
       expiresAt: new Date(exp * 1000).toISOString(),
       state: stream.state,
     };
@@ -158,7 +162,14 @@ export default defineModule((root, s) => {
     `${BASE}/queryDeviceVideo`,
     {
       config: { permission: CODE },
-      schema: { tags, querystring: z.object({ deviceInfoId: idParam(texts.deviceId) }) },
+      schema: {
+        tags,
+        querystring: z.object({
+          deviceInfoId: idParam(texts.deviceId),
+          // `live`: answer once the low-latency output has a key frame (sooner than the first HLS segment).
+          wait: z.enum(['hls', 'live'], { error: encodeMsg(texts.wait) }).default('hls'),
+        }),
+      },
     },
     async (req) => {
       const auth = requireAuth(req);
@@ -177,7 +188,12 @@ export default defineModule((root, s) => {
           source: pinned,
           userId: auth.userId,
         });
-        await manager.waitReady(stream);
+        const ready = manager.waitReady(stream);
+        if (req.query.wait === 'live') {
+          // Whichever comes first: a key frame on the low-latency output, the first HLS segment, or the failure.
+          ready.catch(() => {});
+          await Promise.race([ready, stream.live.keyReady]);
+        } else await ready;
       } catch (e) {
         if (e instanceof StreamError) throw streamFailure(auth, e.reason);
         throw e;
@@ -211,6 +227,47 @@ export default defineModule((root, s) => {
     },
   );
 
+  /** The stream a signed token opens (docs/devices.md "HLS token"): 401 none or forged, 403 another stream's or expired, 404 gone or not this viewer's. */
+  function streamOfToken(streamId: string, raw: string | undefined): Stream {
+    const token = raw ? readHls(hlsKey, raw) : null;
+    if (!token) throw new AppError(401, texts.tokenBad);
+    if (token.streamId !== streamId) throw new AppError(403, texts.tokenBad);
+    if (token.exp * 1000 <= s.now().getTime()) throw new AppError(403, texts.tokenExpired);
+    const stream = manager.get(streamId);
+    if (!stream || stream.tenantId !== token.tenantId || !stream.viewers.has(token.userId))
+      throw new AppError(404, texts.streamGone);
+    return stream;
+  }
+
+  // ——— The low-latency path: fragmented MP4 over a WebSocket, for the holder of the stream's token ———
+  await root.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  const liveParams = {
+    params: z.object({ streamId: z.string().max(64) }),
+    querystring: z.object({ token: z.string().max(1024).optional() }),
+  };
+  app.get(
+    `${BASE}/live/:streamId`,
+    {
+      websocket: true,
+      config: { auth: 'none' },
+      schema: { tags, ...liveParams },
+      // Checked before the upgrade: a refusal is a plain HTTP answer (401/403/404), no socket is opened.
+      preValidation: async (req: FastifyRequest) => {
+        const { params, query } = req as FastifyRequest<{
+          Params: { streamId: string };
+          Querystring: { token?: string };
+        }>;
+        streamOfToken(params.streamId, query.token);
+      },
+    },
+    (socket, req) => {
+      const stream = manager.get(req.params.streamId);
+      if (!stream) return socket.close(4004, 'gone');
+      // The viewer sends nothing: anything it sends is ignored.
+      stream.live.join(socket);
+    },
+  );
+
   // ——— The playlist and segments, for the holder of the stream's token (no Blade-Auth: a <video> sends none) ———
   app.get(
     `${BASE}/hls/:streamId/:file`,
@@ -224,14 +281,11 @@ export default defineModule((root, s) => {
     },
     async (req, reply) => {
       const { streamId, file } = req.params;
-      const token = req.query.token ? readHls(hlsKey, req.query.token) : null;
-      if (!token) throw new AppError(401, texts.tokenBad);
-      if (token.streamId !== streamId) throw new AppError(403, texts.tokenBad);
-      if (token.exp * 1000 <= s.now().getTime()) throw new AppError(403, texts.tokenExpired);
-      const stream = manager.get(streamId);
-      if (!stream || stream.tenantId !== token.tenantId || !stream.viewers.has(token.userId))
-        throw new AppError(404, texts.streamGone);
+      const stream = streamOfToken(streamId, req.query.token);
       if (file !== PLAYLIST && !SEGMENT.test(file)) throw notFound();
+      // Opened for the low-latency path (`wait=live`), the first segment may not be written yet: the playlist waits
+      // for it (a player falling back to HLS right away).
+      if (file === PLAYLIST && stream.state === 'starting') await manager.waitReady(stream).catch(() => undefined);
       let data: Buffer;
       try {
         data = await fs.readFile(path.join(stream.dir, file));

@@ -12,6 +12,7 @@ import {
   type Ffmpeg,
   type FfmpegVersion,
 } from './ffmpeg.ts';
+import { LiveHub, liveOutputArgs } from './live.ts';
 
 /**
  * The stream manager (docs/devices.md "Live video"): one ffmpeg per camera, pulling its RTSP or HTTP source into
@@ -75,6 +76,8 @@ export type Stream = {
   ready: Promise<void>;
   failure?: StreamFailure;
   proc?: ChildProcess;
+  /** The low-latency output's fan-out to WebSocket viewers (live.ts). */
+  live: LiveHub;
 };
 
 type Internal = Stream & {
@@ -217,6 +220,9 @@ export function ffmpegArgs(
     '-hls_segment_filename',
     path.join(dir, 's%06d.ts'),
     path.join(dir, PLAYLIST),
+    // The same process's second output: fragmented MP4 on stdout for the WebSocket viewers (live.ts); not when
+    // transcoding (one encode per camera: those play HLS).
+    ...(o.transcode ? [] : liveOutputArgs()),
   ];
 }
 
@@ -388,6 +394,7 @@ export class StreamManager {
       touchedBy: new Map([[a.userId, now]]),
       lastTouch: now,
       ready: Promise.resolve(),
+      live: new LiveHub(),
       transport: this.learned.get(key) ?? 'tcp',
       transcode: false,
       spawnedAt: 0,
@@ -447,6 +454,7 @@ export class StreamManager {
     clearTimeout(s.backoff);
     s.settle?.reject(new StreamError(s.failure ?? 'failed'));
     s.settle = undefined;
+    s.live.close();
     const proc = s.proc;
     const done = proc ? endProcess(proc) : Promise.resolve();
     return done.then(() => {
@@ -480,13 +488,14 @@ export class StreamManager {
     let proc: ChildProcess;
     try {
       const args = ffmpegArgs(s.source, s.dir, { ...s, major: this.version?.major ?? null });
-      // Dies with the server even when it is killed with SIGKILL (deathsig.ts).
-      proc = spawnGuarded(this.guard, this.binary.path, args, s.dir, { stdio: ['ignore', 'ignore', 'pipe'] });
+      // Dies with the server even when it is killed with SIGKILL (deathsig.ts); stdout carries the low-latency output.
+      proc = spawnGuarded(this.guard, this.binary.path, args, s.dir, { stdio: ['ignore', 'pipe', 'pipe'] });
     } catch {
       return this.fail(s, 'ffmpegMissing');
     }
     s.proc = proc;
     children.add(proc);
+    s.live.attach(proc.stdout!);
     proc.once('error', (err: NodeJS.ErrnoException) => {
       children.delete(proc);
       if (s.proc === proc && !s.stopped) this.fail(s, err.code === 'ENOENT' ? 'ffmpegMissing' : 'failed');
@@ -581,6 +590,7 @@ export class StreamManager {
     s.settle?.reject(new StreamError(reason));
     s.settle = undefined;
     s.proc = undefined;
+    s.live.close();
     for (const f of safeList(s.dir)) fs.rmSync(path.join(s.dir, f), { force: true });
     this.o.log?.warn({ camera: s.cameraId, reason, stderr: s.stderr.slice(-5) }, 'video: stream failed');
   }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { openStream, refusal, touchStream, type WallCamera } from './api';
+import { openStream, refusal, touchStream, type StreamAddress, type WallCamera } from './api';
+import { liveSupported, playLive } from './live';
 
 /** How often a viewer touches its stream (the server stops one untouched for 30 s; docs/devices.md "Live video"). */
 export const TOUCH_MS = 10_000;
@@ -15,9 +16,11 @@ const withToken = (url: string, token: string) => {
 };
 
 /**
- * One cell's video: opens (or joins) the camera's stream, plays its HLS with hls.js — loaded here, on this screen
- * only — and touches the stream every 10 s, taking the fresh token each touch hands out. Unmounting (closing the
- * cell, leaving the screen: a hidden tab's effects are cleaned up too) stops the touches and the player.
+ * One cell's video: opens (or joins) the camera's stream and plays it — by default the low-latency path (fragmented
+ * MP4 over a WebSocket into Media Source Extensions, live.ts), else, or when that path cannot start or is lost, its HLS
+ * with hls.js (loaded then, on this screen only) — and touches the stream every 10 s, taking the fresh token each
+ * touch hands out. Unmounting (closing the cell, leaving the screen: a hidden tab's effects are cleaned up too) stops
+ * the touches and the player. The `<video>` says which path plays in `data-path` (`live` or `hls`).
  */
 export default function Player({ camera, onState }: { camera: WallCamera; onState?: (s: PlayState) => void }) {
   const { t } = useTranslation();
@@ -43,41 +46,63 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
       destroy = undefined;
     };
     set({ kind: 'starting' });
+    const tokenOf = (a: StreamAddress) => new URL(a.hls, window.location.origin).searchParams.get('token') ?? '';
+    const playHls = async (addr: StreamAddress) => {
+      const { default: Hls } = await import('hls.js');
+      if (cancelled) return;
+      const el = video.current!;
+      el.dataset.path = 'hls';
+      if (Hls.isSupported()) {
+        const hls = new Hls({
+          // The console's content policy allows no blob: workers.
+          enableWorker: false,
+          liveSyncDurationCount: 2,
+          manifestLoadingMaxRetry: 4,
+          xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token.current), true),
+        });
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (!data.fatal) return;
+          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
+          else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+          else fail(t('videoMonitor.playbackError'));
+        });
+        hls.loadSource(addr.hls);
+        hls.attachMedia(el);
+        destroy = () => hls.destroy();
+      } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
+        el.src = addr.hls;
+        destroy = () => el.removeAttribute('src');
+      } else {
+        return fail(t('videoMonitor.playbackError'));
+      }
+      void el.play().catch(() => undefined);
+    };
     void (async () => {
       try {
-        const [addr, { default: Hls }] = await Promise.all([openStream(camera.id), import('hls.js')]);
+        const live = liveSupported();
+        const addr = await openStream(camera.id, live ? 'live' : 'hls');
         if (cancelled) return;
-        token.current = new URL(addr.hls, window.location.origin).searchParams.get('token') ?? '';
+        token.current = tokenOf(addr);
         const el = video.current!;
-        if (Hls.isSupported()) {
-          const hls = new Hls({
-            // The console's content policy allows no blob: workers.
-            enableWorker: false,
-            liveSyncDurationCount: 2,
-            manifestLoadingMaxRetry: 4,
-            xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token.current), true),
+        if (live && addr.live) {
+          el.dataset.path = 'live';
+          const liveUrl = addr.live;
+          destroy = playLive(el, {
+            url: () => withToken(liveUrl, token.current),
+            // Cannot start, or lost: HLS from the same stream (the same process writes it).
+            onFail: () => {
+              if (cancelled) return;
+              destroy = undefined;
+              playHls(addr).catch(() => fail(t('videoMonitor.playbackError')));
+            },
           });
-          hls.on(Hls.Events.ERROR, (_e, data) => {
-            if (!data.fatal) return;
-            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-            else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-            else fail(t('videoMonitor.playbackError'));
-          });
-          hls.loadSource(addr.hls);
-          hls.attachMedia(el);
-          destroy = () => hls.destroy();
-        } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
-          el.src = addr.hls;
-          destroy = () => el.removeAttribute('src');
-        } else {
-          return fail(t('videoMonitor.playbackError'));
-        }
-        void el.play().catch(() => undefined);
+        } else await playHls(addr);
+        if (cancelled) return;
         set({ kind: 'playing' });
         timer = setInterval(() => {
           touchStream(addr.streamId)
             .then((a) => {
-              token.current = new URL(a.hls, window.location.origin).searchParams.get('token') ?? token.current;
+              token.current = tokenOf(a) || token.current;
               set({ kind: a.state === 'restarting' ? 'restarting' : 'playing' });
             })
             .catch((err: unknown) => fail(refusal(err) ?? t('videoMonitor.failed')));

@@ -13,7 +13,8 @@ export type WallCamera = {
   regionName: string | null;
 };
 
-export type StreamAddress = { streamId: string; hls: string; expiresAt: string; state: string };
+/** `live`: the low-latency path's WebSocket address (docs/devices.md "Low latency"), same token as `hls`. */
+export type StreamAddress = { streamId: string; hls: string; live?: string; expiresAt: string; state: string };
 
 /** Statuses this screen shows in the cell itself instead of a toast. */
 const QUIET = { meta: { whitelist: [400, 403, 404, 429, 500] } };
@@ -24,8 +25,9 @@ export const wallCameras = (regionCode: string | undefined, size: number) =>
     size,
   });
 
-export const openStream = (deviceInfoId: string) =>
-  get<StreamAddress>('/api/video/queryDeviceVideo', { deviceInfoId }, QUIET);
+/** `wait: 'live'`: the server answers once the low-latency output has a key frame (sooner than the first segment). */
+export const openStream = (deviceInfoId: string, wait: 'live' | 'hls' = 'hls') =>
+  get<StreamAddress>('/api/video/queryDeviceVideo', { deviceInfoId, wait }, QUIET);
 
 export const touchStream = (streamId: string) => get<StreamAddress>('/api/video/streamTouch', { streamId }, QUIET);
 
