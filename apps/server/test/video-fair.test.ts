@@ -36,8 +36,9 @@ function fakeFfmpeg(): string {
     [
       '#!/bin/sh',
       'if [ "$2" = "-version" ]; then echo "ffmpeg version 7.1.1 Copyright (c) the FFmpeg developers"; exit 0; fi',
-      'for a; do last=$a; done',
-      `printf '#EXTM3U\\n#EXTINF:1.0,\\ns000000.ts\\n' > "$last"`,
+      // The playlist is the argument ending in .m3u8 (the low-latency output, pipe:1, comes after it).
+      'for a; do case "$a" in *.m3u8) out=$a ;; esac; done',
+      `printf '#EXTM3U\\n#EXTINF:1.0,\\ns000000.ts\\n' > "$out"`,
       'exec sleep 600',
       '',
     ].join('\n'),
