@@ -17,11 +17,10 @@ import { enqueueEmail } from '../src/modules/outbox/service.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
 import { smtpConfig } from '../src/modules/smtp/table.ts';
 import { newId } from '../src/db/ids.ts';
-import { md5Hex } from '../src/platform/password.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { ADMIN_PASSWORD, BASIC } from './harness.ts';
+import { ADMIN_PASSWORD } from './harness.ts';
 import { startDbProxy, type DbProxy } from './support/db-proxy.ts';
-import { freePort, spawnServer, waitReady, type Child } from './support/server-process.ts';
+import { adminTokenOver, freePort, spawnServer, waitReady, type Child } from './support/server-process.ts';
 
 const URL_ = process.env.DATABASE_URL;
 const onPg = describe.skipIf(!URL_);
@@ -82,20 +81,7 @@ onPg('a server on PostgreSQL whose connections are ended', () => {
       LOG_LEVEL: 'warn',
     });
     await waitReady(server, `${base}/api/blade-system/tenant/info?domain=x`);
-    const q = new URLSearchParams({
-      tenantId: '000000',
-      username: 'admin',
-      password: md5Hex(ADMIN_PASSWORD),
-      grant_type: 'password',
-      scope: 'all',
-    });
-    const res = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': '000000' },
-    });
-    const body = (await res.json()) as { access_token?: string };
-    expect(body.access_token, JSON.stringify(body)).toBeTruthy();
-    token = body.access_token!;
+    token = await adminTokenOver(base, ADMIN_PASSWORD);
   }, 120_000);
 
   afterAll(async () => {

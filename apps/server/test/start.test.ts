@@ -9,9 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { adminTokenOver, playOver } from './support/server-process.ts';
+import { startTestCamera } from './support/test-camera.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The test camera's ports (others' tests use 18310–18385). */
+const CAMERA_PORT = 18392;
 
 /** A port nobody listens on now (the kernel's choice). */
 function freePort(): Promise<number> {
@@ -81,7 +85,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('stops the server and every process under npm start when npm gets SIGTERM', async () => {
+it('plays a camera, then stops the server and every process under npm start when npm gets SIGTERM', async () => {
   const port = await freePort();
   // The environment of a person's shell: none of the test runner's own variables.
   const env = Object.fromEntries(
@@ -109,6 +113,24 @@ it('stops the server and every process under npm start when npm gets SIGTERM', a
     if (Date.now() > until) throw new Error(`npm start did not answer in time:\n${output}`);
     const answer = await fetch(url).catch(() => null);
     if (answer && answer.status < 500) break;
+  }
+  // It plays a camera (the test camera, on whichever ffmpeg it finds: on a fresh machine the npm package's; .ci/run runs
+  // this with Debian's ffmpeg and rtsp-server-perl off PATH), and the low-latency path is offered beside HLS.
+  const cam = await startTestCamera({ clientPort: CAMERA_PORT, sourcePort: CAMERA_PORT + 1, name: 'start' });
+  try {
+    const token = await adminTokenOver(`http://127.0.0.1:${port}`, 'admin');
+    const played = await playOver(`http://127.0.0.1:${port}`, token, {
+      deviceCode: '11010100001310000091',
+      name: 'npm start camera',
+      streamUrl: cam.url,
+    });
+    expect([played.status, played.body.msg], output).toEqual([200, played.body.msg]);
+    const hls = await fetch(`http://127.0.0.1:${port}${String(played.body.data.hls)}`);
+    expect(hls.status).toBe(200);
+    expect(await hls.text()).toContain('#EXTINF');
+    expect(String(played.body.data.live)).toMatch(/^\/api\/video\/live\//);
+  } finally {
+    await cam.stop();
   }
   tree = descendants(npm.pid!);
   expect(tree.length, 'the server runs under npm').toBeGreaterThan(0);

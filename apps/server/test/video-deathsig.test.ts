@@ -7,9 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../src/modules/video/ffmpeg.ts';
-import { md5Hex } from '../src/platform/password.ts';
-import { ADMIN_PASSWORD, BASIC } from './harness.ts';
-import { freePort, spawnServer, waitReady, type Child } from './support/server-process.ts';
+import { ADMIN_PASSWORD } from './harness.ts';
+import { adminTokenOver, freePort, playOver, spawnServer, waitReady, type Child } from './support/server-process.ts';
 import { startTestCamera, type TestCamera } from './support/test-camera.ts';
 
 // PGlite and PostgreSQL runs may overlap: each takes its own camera ports (docs/devices.md "Test camera").
@@ -56,53 +55,13 @@ async function serverPlaying(env: Record<string, string>, n: number): Promise<{ 
   });
   servers.push(server);
   await waitReady(server, `${base}/api/blade-system/tenant/info?domain=x`);
-  const q = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: md5Hex(ADMIN_PASSWORD),
-    grant_type: 'password',
-    scope: 'all',
-  });
-  const login = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'tenant-id': '000000' },
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        'blade-auth': `bearer ${token}`,
-        authorization: BASIC,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as { msg: string; data: Record<string, unknown> } };
-  };
-  // Development seeds loopback as a camera network (docs/devices.md "Camera addresses"); listed again: 400, fine.
-  const net = await call('POST', '/api/blade-device-access/cameraNetwork/submit', {
-    name: 'loopback',
-    cidr: '127.0.0.0/8',
-  });
-  expect([200, 400]).toContain(net.status);
-  const saved = await call('POST', '/api/blade-device-access/cameraDevice/save', {
+  const token = await adminTokenOver(base, ADMIN_PASSWORD);
+  // Development seeds loopback as a camera network (docs/devices.md "Camera addresses"); playOver lists it anyway.
+  const played = await playOver(base, token, {
     deviceCode: `110101000013100000${n}1`,
     name: `deathsig ${n}`,
-    deviceType: '131',
-    regionCode: '110101',
-    protocol: 'RTSP',
     streamUrl: cam.url,
   });
-  expect([saved.status, saved.body.msg]).toEqual([200, saved.body.msg]);
-  const list = await call(
-    'GET',
-    `/api/blade-device-access/cameraDevice/list?name=${encodeURIComponent(`deathsig ${n}`)}`,
-  );
-  const rows = list.body.data as unknown as { id: string }[];
-  expect(rows, JSON.stringify(list.body)).toHaveLength(1);
-  const id = rows[0].id;
-  const played = await call('GET', `/api/video/queryDeviceVideo?deviceInfoId=${id}`);
   expect([played.status, played.body.msg]).toEqual([200, played.body.msg]);
   const dir = path.join(dataDir, 'video', String(played.body.data.streamId));
   const { pid } = JSON.parse(fs.readFileSync(path.join(dir, 'ffmpeg.pid'), 'utf8')) as { pid: number };

@@ -87,5 +87,9 @@ export const failureTexts: Record<StreamFailure, { zh: string; en: string }> = {
     zh: '摄像机视频源已中断，多次重连失败',
     en: 'The camera’s stream dropped and could not be reconnected',
   },
+  httpNeedsFfmpeg5: {
+    zh: '本服务器的 ffmpeg 早于 5.0，无法拒绝 HTTP 重定向，因此不播放 HTTP 视频源：请改用 RTSP 地址，或将 ATRIUM_FFMPEG 设为 5.0 及以上版本',
+    en: 'This server’s ffmpeg is older than 5.0 and cannot refuse HTTP redirects, so HTTP sources are not played: use an RTSP address, or set ATRIUM_FFMPEG to ffmpeg 5.0 or later',
+  },
   failed: { zh: '视频流无法播放', en: 'The stream cannot be played' },
 };

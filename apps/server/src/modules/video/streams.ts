@@ -34,6 +34,7 @@ export type StreamFailure =
   | 'timeout'
   | 'noVideo'
   | 'dropped'
+  | 'httpNeedsFfmpeg5'
   | 'failed';
 
 export class StreamError extends Error {
@@ -161,6 +162,9 @@ export function inputVideo(lines: string[]): { codec: string; pixFmt: string } |
 const needsTranscode = (v: { codec: string; pixFmt: string }) =>
   v.codec !== 'h264' || !['yuv420p', 'yuvj420p', 'none'].includes(v.pixFmt);
 
+/** Whether an ffmpeg of this release line takes `-max_redirects` (5.0 and later); unknown counts as no. */
+export const followsNoRedirect = (major: number | null) => major !== null && major >= 5;
+
 export function ffmpegArgs(
   source: string,
   dir: string,
@@ -171,6 +175,7 @@ export function ffmpegArgs(
   const input = rtsp
     ? ['-rtsp_transport', o.transport, ...rtspTimeout(o.major)]
     : // No redirect is followed: the address checked is the only one connected to (docs/devices.md "Camera addresses").
+      // `-max_redirects` exists from ffmpeg 5.0; an older one is never given an HTTP source (`spawn`).
       ['-rw_timeout', '5000000', '-reconnect', '0', '-max_redirects', '0'];
   const video = o.transcode
     ? [
@@ -485,6 +490,10 @@ export class StreamManager {
     for (const f of fs.readdirSync(s.dir)) if (f !== PID_FILE) fs.rmSync(path.join(s.dir, f), { force: true });
     // Nothing to run (setpriv would start, then fail to run it).
     if (!this.binary.found) return this.fail(s, 'ffmpegMissing');
+    // An ffmpeg before 5.0 cannot be told not to follow an HTTP redirect (no `-max_redirects`): a source could send it
+    // to an address never checked, so HTTP sources are not played on it (docs/devices.md "Camera addresses").
+    if (/^https?:/i.test(s.source) && !followsNoRedirect(this.version?.major ?? null))
+      return this.fail(s, 'httpNeedsFfmpeg5');
     let proc: ChildProcess;
     try {
       const args = ffmpegArgs(s.source, s.dir, { ...s, major: this.version?.major ?? null });
