@@ -447,7 +447,7 @@ async function benchSubDomains(
 export async function benchClients(serverDir: string, log: Log = printFigure): Promise<ClientPageResult> {
   // 300 calls of each side before timing (raw warms as many times): a server soon after its start. Its code keeps
   // getting faster over the first few thousand calls (its CPU per call ≈ 2.6 ms in the first 500, ≈ 1.3 ms after
-  // 4,000: docs/clients.md "2026-11-27, later: a warm server"), so each page is timed on a warmed server too (`steady`).
+  // 4,000: bench-results/2026-11-24..27-clients-page.md "2026-11-27, later: a warm server"), so each page is timed on a warmed server too (`steady`).
   const { n, warm, budgetMs } = timingKnobs('CLIENTS', { warm: 300 });
   const steady = {
     warm: Number(process.env.BENCH_CLIENTS_STEADY_WARMUP ?? 5000),
@@ -608,7 +608,7 @@ export async function benchClients(serverDir: string, log: Log = printFigure): P
       paired[`page${current}KeepAlive`] = lean;
       log(`  endpoint (keep-alive client) and raw in turn (page ${current}) ms`, lean);
       // The same once the server's code is warm: V8 optimises a request's code over its first thousands of calls
-      // (docs/clients.md "2026-11-27, later: a warm server"), so a server measured after a few hundred calls is still
+      // (bench-results/2026-11-24..27-clients-page.md "2026-11-27, later: a warm server"), so a server measured after a few hundred calls is still
       // warming. The warm-up's ratio per 1,000 pairs shows the curve.
       const warmed = await pairedCase(
         c,
