@@ -1,5 +1,6 @@
-import { post } from './http';
+import { shell } from '@atrium/contract';
+import { call } from './call';
 import type { LogEntry } from '../stores/errorLog';
 
-/** Sends the local error log to the server (POST /api/blade-log/error-logs). */
-export const sendLogs = (logs: LogEntry[]) => post<number>('/api/blade-log/error-logs', logs);
+/** Sends the local error log to the server. */
+export const sendLogs = (logs: LogEntry[]) => call(shell.errorLogs, { body: logs });

@@ -1,7 +1,6 @@
-import type { MenuNode, TopMenu } from '@atrium/contract';
-import { get } from './http';
+import { shell } from '@atrium/contract';
+import { call } from './call';
 
-export const getRoutes = (topMenuId?: string) =>
-  get<MenuNode[]>('/api/blade-system/menu/routes', topMenuId ? { topMenuId } : {});
-export const getButtons = () => get<MenuNode[]>('/api/blade-system/menu/buttons');
-export const getTopMenus = () => get<TopMenu[]>('/api/blade-system/menu/top-menu');
+export const getRoutes = (topMenuId?: string) => call(shell.menuRoutes, { query: topMenuId ? { topMenuId } : {} });
+export const getButtons = () => call(shell.menuButtons);
+export const getTopMenus = () => call(shell.topMenus);

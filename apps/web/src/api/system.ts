@@ -1,14 +1,16 @@
+import { shell, type AnswerOf } from '@atrium/contract';
+import { call } from './call';
 import { get, post } from './http';
 import type { TreeNode } from '../components/crud/types';
 
 /** System-management calls beyond the four CRUD ones (docs/system-api.md). */
 
-export type DictEntry = { id: string; dictKey: string; dictValue: string; sort?: number; remark?: string };
+export type DictEntry = AnswerOf<typeof shell.dictionary>[number];
 export const dictionary = (code: string, biz = false) =>
-  get<DictEntry[]>(`/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary`, { code });
+  call(biz ? shell.bizDictionary : shell.dictionary, { query: { code } });
 
 /** The origins the console may frame at /myiframe besides its own (the platform parameter `frame.allowedOrigins`). */
-export const frameOrigins = () => get<{ origins: string[] }>('/api/blade-system/param/frame-origins');
+export const frameOrigins = () => call(shell.frameOrigins);
 
 export const fetchTree = (url: string) => get<TreeNode[]>(url);
 export const fetchRecords = (url: string) => get<Record<string, unknown>[]>(url);

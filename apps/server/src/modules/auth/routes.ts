@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { messages, type Captcha } from '@atrium/contract';
+import { messages, shell, type Captcha } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
@@ -21,35 +22,23 @@ import { authTexts } from './messages.ts';
 import { userInfo } from '../user/service.ts';
 import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
 
-const tokenQuery = z.object({
-  grant_type: z.string().max(32).optional(),
-  tenantId: z.string().max(12).optional(),
-  username: z.string().max(45).optional(),
-  password: z.string().max(128).optional(),
-  refresh_token: z.string().max(200).optional(),
-  scope: z.string().max(64).optional(),
-  type: z.string().max(32).optional(),
-  source: z.string().max(64).optional(),
-  code: z.string().max(500).optional(),
-  state: z.string().max(500).optional(),
-});
-
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 };
 
 export function authRoutes(app: FastifyInstance, s: Services) {
-  app.post(
-    '/api/blade-auth/oauth/token',
-    {
-      config: { auth: 'none' },
-      schema: { tags: ['auth'], summary: 'OAuth token: captcha, password, refresh_token, social grants' },
-    },
-    async (req, reply) => {
+  const tags = ['auth'];
+  // The token call answers OAuth's own error shape, so its input is parsed here (body and query merged), not by the
+  // route's schema.
+  const { schema: _tokenSchema, ...tokenRoute } = fromContract(shell.token, apiSchemas.shell.token, tags);
+  app.route({
+    ...tokenRoute,
+    schema: { tags, summary: shell.token.summary },
+    handler: async (req, reply) => {
       try {
         const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-        const parsed = tokenQuery.safeParse({ ...body, ...(req.query as object) });
+        const parsed = apiSchemas.shell.token.query.safeParse({ ...body, ...(req.query as object) });
         if (!parsed.success) throw new OAuthError(400, messages.badRequest);
         const q = parsed.data;
         const client = await checkClient(s, req.headers.authorization);
@@ -100,40 +89,36 @@ export function authRoutes(app: FastifyInstance, s: Services) {
         throw err;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/blade-auth/oauth/captcha',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['auth'],
-        summary: 'A new single-use captcha (5 minutes), and whether logins require one (ATRIUM_CAPTCHA)',
-      },
-    },
-    async (_req, reply): Promise<Captcha> => {
+  app.route({
+    ...fromContract(shell.captcha, apiSchemas.shell.captcha, tags),
+    handler: async (_req, reply): Promise<Captcha> => {
       reply.header('cache-control', 'no-store');
       return { ...(await createCaptcha(s, s.onCaptcha)), required: s.config.captchaRequired };
     },
-  );
+  });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(req);
     await revokeSession(s, auth.sid);
     return reply.send(ok(true));
   };
-  app.get('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'] } }, logout);
-  app.post('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'] } }, logout);
+  app.route({ ...fromContract(shell.logout, apiSchemas.shell.logout, tags), handler: logout });
 
-  app.get('/api/blade-auth/oauth/user-info', { schema: { tags: ['auth'] } }, async (req) => {
-    return ok(await userInfo(s, requireAuth(req)));
+  app.route({
+    ...fromContract(shell.oauthUserInfo, apiSchemas.shell.oauthUserInfo, tags),
+    handler: async (req) => ok(await userInfo(s, requireAuth(req))),
   });
 
   // Every server drops the tenant's cached reads: the epoch moves on in the database, this one clears at once.
-  app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'] } }, async (req) => {
-    const { tenantId } = requireAuth(req);
-    await withTenant(s.db, tenantId, (tx) => bumpEpoch(tx, tenantId));
-    s.cache.clear(tenantId);
-    return ok(true);
+  app.route({
+    ...fromContract(shell.clearCache, apiSchemas.shell.clearCache, tags),
+    handler: async (req) => {
+      const { tenantId } = requireAuth(req);
+      await withTenant(s.db, tenantId, (tx) => bumpEpoch(tx, tenantId));
+      s.cache.clear(tenantId);
+      return ok(true);
+    },
   });
 }

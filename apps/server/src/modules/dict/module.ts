@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { shell } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -141,10 +144,9 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
   );
 
   // dictionary?code=: the entries of one dictionary, for selects; every signed-in user may read them.
-  app.get(
-    `${def.base}/dictionary`,
-    { schema: { tags, querystring: z.object({ code: z.string().trim().min(1).max(255) }) } },
-    async (req) => {
+  app.route({
+    ...fromContract(global ? shell.dictionary : shell.bizDictionary, apiSchemas.shell.dictionary, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const code = req.query.code;
       const cacheTenant = global ? GLOBAL_SCOPE : auth.tenantId;
@@ -174,7 +176,7 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
         })),
       );
     },
-  );
+  });
 }
 
 /**

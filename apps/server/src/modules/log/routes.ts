@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { encodeMsg } from '@atrium/contract';
+import { shell } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import { errorLog } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -10,33 +11,12 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { logTexts } from './messages.ts';
 
-const cut = (n: number) =>
-  z
-    .string()
-    .max(100_000)
-    .transform((v) => v.slice(0, n));
-const entry = z.object({
-  type: z.string().max(32).default('error'),
-  url: cut(1000).optional(),
-  message: cut(4000).optional(),
-  stack: cut(20000).optional(),
-  info: cut(4000).optional(),
-  // The client's clock as it reads it: at most the column's 64 characters (longer is a 400, never a database error).
-  time: z
-    .union([z.string().max(64, encodeMsg(logTexts.timeTooLong)), z.number()])
-    .transform(String)
-    .optional(),
-});
-
 /** POST /api/blade-log/error-logs: the console's local error log, sent by the user from the error-log dialog. */
 export function logRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/api/blade-log/error-logs',
-    {
-      schema: { tags: ['log'], body: z.union([z.array(entry).max(200), z.object({ logs: z.array(entry).max(200) })]) },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(shell.errorLogs, apiSchemas.shell.errorLogs, ['log']),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const list = Array.isArray(req.body) ? req.body : req.body.logs;
       if (list.length) {
@@ -60,5 +40,5 @@ export function logRoutes(root: FastifyInstance, s: Services) {
       }
       return ok(list.length, logTexts.sent);
     },
-  );
+  });
 }

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { parentParam } from '../../platform/crud.ts';
+import { shell } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { buttons, routes, topMenus } from './service.ts';
 
-/** A top menu's id, within bigint range (the one id rule of the factory). */
-const idString = parentParam;
-
 export function menuRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/blade-system/menu/routes',
-    {
-      schema: { tags: ['menu'], querystring: z.object({ topMenuId: z.union([idString, z.literal('')]).optional() }) },
-    },
-    async (req, reply) => {
+  const tags = ['menu'];
+  app.route({
+    ...fromContract(shell.menuRoutes, apiSchemas.shell.menuRoutes, tags),
+    handler: async (req, reply) => {
       const auth = requireAuth(req);
       const top = req.query.topMenuId || undefined;
       // Every page asks for these: the serialized envelope is cached with the tree, per tenant and role set.
@@ -28,16 +24,20 @@ export function menuRoutes(root: FastifyInstance, s: Services) {
       );
       return reply.type('application/json; charset=utf-8').send(body);
     },
-  );
-
-  app.get('/api/blade-system/menu/buttons', { schema: { tags: ['menu'] } }, async (req, reply) => {
-    const auth = requireAuth(req);
-    const body = await s.cache.get(auth.tenantId, `buttons-json:${[...auth.roleIds].sort().join(',')}`, async () =>
-      JSON.stringify(ok(await buttons(s, auth))),
-    );
-    return reply.type('application/json; charset=utf-8').send(body);
   });
-  app.get('/api/blade-system/menu/top-menu', { schema: { tags: ['menu'] } }, async (req) =>
-    ok(await topMenus(s, requireAuth(req))),
-  );
+
+  app.route({
+    ...fromContract(shell.menuButtons, apiSchemas.shell.menuButtons, tags),
+    handler: async (req, reply) => {
+      const auth = requireAuth(req);
+      const body = await s.cache.get(auth.tenantId, `buttons-json:${[...auth.roleIds].sort().join(',')}`, async () =>
+        JSON.stringify(ok(await buttons(s, auth))),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  });
+  app.route({
+    ...fromContract(shell.topMenus, apiSchemas.shell.topMenus, tags),
+    handler: async (req) => ok(await topMenus(s, requireAuth(req))),
+  });
 }

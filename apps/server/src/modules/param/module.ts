@@ -1,3 +1,6 @@
+import { shell } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { param as paramDef } from '@atrium/contract/resources/system/param';
@@ -37,10 +40,9 @@ export default defineModule((root, s) => {
   resourceRoutes(root, s, bindResource(paramDef, param));
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Any signed-in user: the console checks a framed page's origin against it (docs/web.md "Framed pages").
-  app.get(
-    `${paramDef.base}/frame-origins`,
-    { schema: { tags: [paramDef.code], summary: 'The origins the console may frame at /myiframe (besides its own)' } },
-    async (req) => {
+  app.route({
+    ...fromContract(shell.frameOrigins, apiSchemas.shell.frameOrigins, [paramDef.code]),
+    handler: async (req) => {
       requireAuth(req);
       const [row] = await s.db
         .select({ value: param.paramValue })
@@ -49,5 +51,5 @@ export default defineModule((root, s) => {
         .limit(1);
       return ok({ origins: frameOrigins(row?.value) });
     },
-  );
+  });
 });

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shell } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { tenant as tenantDef } from '@atrium/contract/resources/system/tenant';
+import { fromContract } from '../../platform/contract-route.ts';
 import { tenant } from '../../db/schema/index.ts';
 import { PLATFORM_TENANT } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -102,13 +105,9 @@ export default defineModule((root, s) => {
   );
 
   /** Public: the login page asks which tenant serves this host name. Unknown host → data null, not an error. */
-  app.get(
-    '/api/blade-system/tenant/info',
-    {
-      config: { auth: 'none' },
-      schema: { tags, querystring: z.object({ domain: z.string().trim().max(255).default('') }) },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(shell.tenantInfo, apiSchemas.shell.tenantInfo, tags),
+    handler: async (req) => {
       const domain = req.query.domain.toLowerCase();
       if (!domain) return ok(null);
       const [t] = await s.db
@@ -135,5 +134,5 @@ export default defineModule((root, s) => {
         .where(and(eq(tenant.tenantId, owner), eq(tenant.isDeleted, 0), eq(tenant.status, 1)));
       return ok(byHost ?? null);
     },
-  );
+  });
 });

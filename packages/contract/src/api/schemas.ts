@@ -1,0 +1,9 @@
+/**
+ * The zod schemas of the declared routes, by area (docs/api.md "Routes in the contract"): the server's half. Kept out
+ * of the package's main entry so the console's first bundle carries no zod.
+ */
+export * from './shapes.ts';
+export * from './messages.ts';
+import * as shell from './routes/shell.schemas.ts';
+
+export const apiSchemas = { shell };
