@@ -6,7 +6,7 @@ import { openApproval, registerApprovalEffect } from '../approval/service.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { clientTexts as texts } from './messages.ts';
 import { publicRoutes } from './routes/public.ts';
-import { staffRoutes } from './routes/staff.ts';
+import { contactRoutes, staffRoutes } from './routes/staff.ts';
 import {
   applicationOf,
   checkClientForm,
@@ -70,6 +70,8 @@ export default defineModule(async (root, s) => {
   registerApprovalEffect('client', (tx, auth, approval, d) =>
     decideClient(s, tx, auth, String(approval.referId), d.pass, d.opinion),
   );
-  await root.register(staffRoutes, { prefix: def.base, s, svc, labels: binding.spec.labels });
+  const staff = { prefix: def.base, s, svc, labels: binding.spec.labels };
+  await root.register(staffRoutes, staff);
+  await root.register(contactRoutes, staff);
   await root.register(publicRoutes, { prefix: def.base, s, body: binding.spec.body });
 });

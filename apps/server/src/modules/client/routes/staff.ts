@@ -58,14 +58,13 @@ const trackBody = z.object({
   nextTrackTime: z.coerce.date().nullish(),
 });
 
+type StaffOptions = { s: Services; svc: CrudService; labels?: Record<string, Msg> };
+
 /**
  * The staff screens' own calls on clients (docs/clients.md), under the definition's base: the review queue, pickers,
- * the review decision, the account's password, emails and follow-ups. Each reads within the caller's data scope.
+ * removal by id and the review decision. Each reads within the caller's data scope.
  */
-export const staffRoutes: FastifyPluginAsync<{ s: Services; svc: CrudService; labels?: Record<string, Msg> }> = async (
-  plain,
-  { s, svc, labels },
-) => {
+export const staffRoutes: FastifyPluginAsync<StaffOptions> = async (plain, { s, svc, labels }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const view = { permission: 'clientinfo', labels };
 
@@ -127,6 +126,11 @@ export const staffRoutes: FastifyPluginAsync<{ s: Services; svc: CrudService; la
       return ok(true, pass ? approvalTexts.approved : approvalTexts.rejected);
     },
   );
+};
+
+/** The client account's password, emails and follow-ups, under the definition's base, within the caller's data scope. */
+export const contactRoutes: FastifyPluginAsync<StaffOptions> = async (plain, { s, svc, labels }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
 
   // The client account's new password. POST with a JSON body (the spec sends GET query parameters): a password never
   // lands in an access log (docs/clients.md).
