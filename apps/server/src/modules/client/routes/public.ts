@@ -54,7 +54,7 @@ const codeQuery = phoneQuery.extend({
 function addressLimit() {
   // 60 a minute, then 429 (per process, docs/clients.md "Registration"); the send limits of codes are durable on top.
   const limiter = new FixedWindowLimiter(PUBLIC_PER_MINUTE, 60_000);
-  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  return function limit(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
     const hit = limiter.hit(req.ip, Date.now());
     if (hit.allowed) return done();
     reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
