@@ -40,20 +40,24 @@ export type TestDbOptions = {
   seed?: boolean;
 };
 
+/** A test's database without an app: what service-level tests call the modules' functions on. */
+export type TestDb = {
+  database: Database;
+  /** The PostgreSQL database (undefined on PGlite). */
+  databaseUrl?: string;
+  /** Closes the database and drops it (PostgreSQL). */
+  close(): Promise<void>;
+};
+
 /**
- * A real app on a real database: PGlite in memory, or — when DATABASE_URL is set — a throwaway
- * PostgreSQL database created for this test file and dropped afterwards. Both start as a copy of the
- * migrated, seeded image that test/global-setup.ts builds once per run, unless `db` asks for a fresh one.
+ * A real database, without an app: PGlite in memory, or — when DATABASE_URL is set — a throwaway PostgreSQL database
+ * created for this test file and dropped on `close`. It starts as a copy of the migrated, seeded image that
+ * test/global-setup.ts builds once per run, unless `db` asks for a fresh one.
  */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  setup?: (app: FastifyInstance) => void,
-  db: TestDbOptions = {},
-): Promise<TestApp> {
+export async function createTestDb(db: TestDbOptions = {}): Promise<TestDb> {
   const fresh = db.fresh || db.seed === false;
   // Undefined when run without the global setup (another config): then every file migrates and seeds itself.
   const image = fresh ? undefined : inject('dbImage');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   let loadDataDir: Blob | undefined;
@@ -69,6 +73,28 @@ export async function createTestApp(
     loadDataDir = new Blob([fs.readFileSync(image.file)], { type: 'application/x-tar' });
   }
   const fromImage = Boolean(image && (dbUrl ? image.kind === 'postgres' : loadDataDir));
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4, loadDataDir });
+  if (!fromImage) {
+    await database.migrate();
+    if (db.seed !== false) await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
+  }
+  return {
+    database,
+    databaseUrl: dbUrl,
+    async close() {
+      await database.close();
+      await dropDb?.();
+    },
+  };
+}
+
+/** A real app on a real database (`createTestDb`: PGlite in memory, or a throwaway PostgreSQL database). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  setup?: (app: FastifyInstance) => void,
+  db: TestDbOptions = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -78,11 +104,8 @@ export async function createTestApp(
     }),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 4, loadDataDir });
-  if (!fromImage) {
-    await database.migrate();
-    if (db.seed !== false) await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
-  }
+  const testDb = await createTestDb(db);
+  const { database, databaseUrl: dbUrl } = testDb;
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
   const signingKey = randomBytes(32).toString('hex');
@@ -108,8 +131,7 @@ export async function createTestApp(
     databaseUrl: dbUrl,
     async close() {
       await app.close();
-      await database.close();
-      await dropDb?.();
+      await testDb.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,19 +1,25 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import { fill, type Msg } from '@atrium/contract';
-import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { fill, passwordPolicyError, validateCreditCode, validateIdCard, type Msg } from '@atrium/contract';
+import { clientinfo as def, CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { role, tenant, user, userRole } from '../../db/schema/index.ts';
 import { dataScopeSql } from '../../platform/access.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { writeAudit, type Row } from '../../platform/crud.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { enqueueSms } from '../outbox/service.ts';
+import { approvalTable } from '../approval/table.ts';
+import { decideApproval, openApproval, withdrawPending } from '../approval/service.ts';
+import { isBlocked } from '../blacklist/enforce.ts';
+import { enqueueEmail, enqueueSms } from '../outbox/service.ts';
+import { outbox } from '../outbox/table.ts';
+import { liveByCodes } from '../region/service.ts';
 import { runningHostTenant } from '../subdomain/service.ts';
 import { clientTexts as texts } from './messages.ts';
-import { clientCode, clientInfo } from './table.ts';
+import { clientCode, clientInfo, clientTrack } from './table.ts';
 
 export type ClientRow = typeof clientInfo.$inferSelect;
 
@@ -348,4 +354,338 @@ export async function setAccountStatus(tx: Db, tenantId: string, c: ClientRow, s
     .update(user)
     .set({ status, updateTime: now, version: sql`${user.version} + 1` })
     .where(and(eq(user.tenantId, tenantId), eq(user.id, c.accountUserId), ne(user.status, status)));
+}
+
+// ——— The form's rules (staff saves and the public registration) ———
+
+const fieldError = (name: string, m: Msg) => badRequest(m, [{ field: name, message: m }]);
+
+/**
+ * The form's checks beyond the definition's: a valid credit code, a valid ID card when one is given, a live region.
+ * `existing` fills what an update leaves out. Answers the credit code in its stored form (trimmed, upper case).
+ */
+export async function checkClientForm(tx: Db, input: Record<string, unknown>, existing: Row | null) {
+  const value = (k: string) => (input[k] !== undefined ? input[k] : existing?.[k]);
+  const credit = validateCreditCode(value('creditCode') as string);
+  if (credit) throw fieldError('creditCode', credit);
+  const idCard = value('contactIdCard') as string | null | undefined;
+  if (idCard) {
+    const bad = validateIdCard(idCard);
+    if (bad) throw fieldError('contactIdCard', bad);
+  }
+  const region = String(value('regionCode') ?? '');
+  if (!(await liveByCodes(tx, [region])).has(region)) throw fieldError('regionCode', texts.regionUnknown);
+  return { creditCode: String(value('creditCode')).trim().toUpperCase() };
+}
+
+/**
+ * A blocked phone, email domain (or, on the public page, address) is refused with a message that does not name the
+ * list. Before the transaction: the blacklist is a cached read (docs/system-api.md "Blacklist").
+ */
+export async function refuseBlocked(s: Services, tenantId: string, input: Record<string, unknown>, ip?: string) {
+  const publicCall = ip !== undefined;
+  if (await isBlocked(s, tenantId, 1, input.operatorTel as string, { publicCall }))
+    throw fieldError('operatorTel', texts.cannotSend);
+  if (await isBlocked(s, tenantId, 4, input.email as string | null, { publicCall }))
+    throw fieldError('email', texts.cannotSend);
+  if (ip !== undefined && (await isBlocked(s, tenantId, 2, ip))) throw badRequest(texts.cannotSend);
+}
+
+/** The approval a client's registration opens. */
+export function applicationOf(c: Row, userId: string | null) {
+  return {
+    referType: 'client',
+    referId: String(c.id),
+    title: String(c.clientName),
+    applicantName: (c.contactName as string | null) ?? null,
+    applicantPhone: (c.operatorTel as string | null) ?? null,
+    regionCode: (c.regionCode as string | null) ?? null,
+    userId,
+  };
+}
+
+/**
+ * Before clients are removed: none still in use (devices, a running sub-domain); their pending reviews withdrawn and
+ * their accounts removed with them.
+ */
+export async function removeClients(tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
+  for (const c of rows) {
+    const used = await clientInUse(tx, tenantId, String(c.id));
+    if (used)
+      throw badRequest({ zh: fill(texts.inUse, { what: used.zh }).zh, en: fill(texts.inUse, { what: used.en }).en });
+    await withdrawPending(tx, tenantId, 'client', String(c.id), now);
+    if (c.accountUserId)
+      await tx
+        .update(user)
+        .set({ isDeleted: 1, status: 0, updateTime: now, version: sql`${user.version} + 1` })
+        .where(and(eq(user.tenantId, tenantId), eq(user.id, String(c.accountUserId))));
+  }
+}
+
+// ——— Staff calls ———
+
+/** Clients of the tenant within `scope` (the caller's data scope, read before the transaction), or 404; locked for a write. */
+export async function visibleClients(tx: Db, tenantId: string, ids: string[], scope: SQL | undefined, lock = false) {
+  const q = tx
+    .select()
+    .from(clientInfo)
+    .where(and(eq(clientInfo.tenantId, tenantId), eq(clientInfo.isDeleted, 0), inArray(clientInfo.id, ids), scope));
+  const rows = lock ? await q.for('update') : await q;
+  if (rows.length !== new Set(ids).size) throw notFound();
+  return rows;
+}
+
+/** Id, name and region of approved clients (a name's part, at most 200), for pickers (devices, sub-domains). */
+export function clientOptions(tx: Db, tenantId: string, name: string | undefined, scope: SQL | undefined) {
+  return tx
+    .select({ id: clientInfo.id, clientName: clientInfo.clientName, regionCode: clientInfo.regionCode })
+    .from(clientInfo)
+    .where(
+      and(
+        eq(clientInfo.tenantId, tenantId),
+        eq(clientInfo.isDeleted, 0),
+        eq(clientInfo.status, CLIENT_STATUS.approved),
+        name ? sql`${clientInfo.clientName} like ${`%${name.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        scope,
+      ),
+    )
+    .orderBy(asc(clientInfo.clientName))
+    .limit(200);
+}
+
+/**
+ * Decides the pending reviews of clients, as the approval screen does, with an audit row each; a client without a
+ * pending review refuses them all (409).
+ */
+export async function decideReviews(
+  s: Services,
+  tx: Db,
+  auth: AuthContext,
+  clients: ClientRow[],
+  decision: { pass: boolean; opinion: string | null; requestId: string },
+): Promise<void> {
+  const { pass, opinion, requestId } = decision;
+  for (const c of clients) {
+    const [a] = await tx
+      .select()
+      .from(approvalTable)
+      .where(
+        and(
+          eq(approvalTable.tenantId, auth.tenantId),
+          eq(approvalTable.referType, 'client'),
+          eq(approvalTable.referId, c.id),
+          eq(approvalTable.status, 0),
+          eq(approvalTable.isDeleted, 0),
+        ),
+      )
+      .for('update');
+    if (!a) throw new AppError(409, texts.notPending);
+    await decideApproval(tx, auth, a, { pass, opinion, requestId }, s.now());
+    const action = pass ? 'approve' : 'reject';
+    await writeAudit(
+      s,
+      tx,
+      auth,
+      requestId,
+      'approval',
+      action,
+      a.id,
+      { status: 0 },
+      { status: pass ? 1 : 2, opinion },
+    );
+  }
+}
+
+/**
+ * A client account's new password (its hash given), set by staff: it must change it at its next login. A client
+ * without an account, or a password the policy refuses, is refused. Answers the account's user id.
+ */
+export async function setClientPassword(
+  tx: Db,
+  tenantId: string,
+  c: ClientRow,
+  pwd: { plain: string; hash: string },
+  now: Date,
+): Promise<string> {
+  if (!c.accountUserId) throw badRequest(texts.noAccount);
+  const problem = passwordPolicyError(pwd.plain, String(c.appClientAccount ?? ''));
+  if (problem) throw fieldError('pwd', problem);
+  await tx
+    .update(user)
+    .set({ password: pwd.hash, mustChangePassword: 1, updateTime: now, version: sql`${user.version} + 1` })
+    .where(and(eq(user.tenantId, tenantId), eq(user.id, c.accountUserId)));
+  return c.accountUserId;
+}
+
+/** Who writes a follow-up record, and when. */
+export type Tracker = { tenantId: string; userId: string; account: string; now: Date };
+
+/**
+ * One queued email per client, each with its own result in the outbox, and a follow-up record (type 3) for each. A
+ * client without an email address refuses the whole send: nothing is queued.
+ */
+export async function queueClientEmails(
+  tx: Db,
+  by: Tracker,
+  clients: ClientRow[],
+  mail: { subject: string; html: string; attachIds: string[] },
+): Promise<{ clientId: string; outboxId: string }[]> {
+  const out: { clientId: string; outboxId: string }[] = [];
+  for (const c of clients) {
+    if (!c.email) throw badRequest(fill(texts.noEmail, { name: c.clientName }));
+    const outboxId = await enqueueEmail(tx, {
+      tenantId: by.tenantId,
+      to: c.email,
+      subject: mail.subject,
+      html: mail.html,
+      attachIds: mail.attachIds,
+      refType: 'client',
+      refId: c.id,
+      userId: by.userId,
+    });
+    await addTrack(tx, by, { clientId: c.id, trackType: 3, content: mail.subject, trackTime: by.now, outboxId });
+    out.push({ clientId: c.id, outboxId });
+  }
+  return out;
+}
+
+/** A follow-up record of a client; answers its id. */
+export async function addTrack(
+  tx: Db,
+  by: Tracker,
+  t: {
+    clientId: string;
+    trackType: number;
+    content: string;
+    trackTime: Date;
+    nextTrackTime?: Date | null;
+    outboxId?: string;
+  },
+): Promise<string> {
+  const id = newId();
+  await tx.insert(clientTrack).values({
+    id,
+    tenantId: by.tenantId,
+    clientId: t.clientId,
+    trackType: t.trackType,
+    content: t.content,
+    trackTime: t.trackTime,
+    ...(t.nextTrackTime !== undefined ? { nextTrackTime: t.nextTrackTime } : {}),
+    ...(t.outboxId !== undefined ? { outboxId: t.outboxId } : {}),
+    trackerName: by.account.slice(0, 50),
+    createUser: by.userId,
+    createTime: by.now,
+    updateTime: by.now,
+  });
+  return id;
+}
+
+/** A client's follow-ups, newest first; an email's record carries its delivery state from the outbox. */
+export function trackRecords(tx: Db, tenantId: string, clientId: string) {
+  return tx
+    .select({
+      id: clientTrack.id,
+      clientId: clientTrack.clientId,
+      trackType: clientTrack.trackType,
+      content: clientTrack.content,
+      trackTime: clientTrack.trackTime,
+      nextTrackTime: clientTrack.nextTrackTime,
+      trackerName: clientTrack.trackerName,
+      outboxId: clientTrack.outboxId,
+      emailStatus: outbox.status,
+      emailError: outbox.lastError,
+    })
+    .from(clientTrack)
+    .leftJoin(outbox, and(eq(outbox.id, clientTrack.outboxId), eq(outbox.tenantId, tenantId)))
+    .where(and(eq(clientTrack.tenantId, tenantId), eq(clientTrack.clientId, clientId), eq(clientTrack.isDeleted, 0)))
+    .orderBy(desc(clientTrack.trackTime), desc(clientTrack.id));
+}
+
+// ——— The registration page's calls (docs/clients.md "Registration") ———
+
+/** Whether a phone can register: free, registered (a client not rejected) — blocked is decided before. */
+export async function phoneState(tx: Db, tenantId: string, phone: string): Promise<'registered' | 'free'> {
+  const c = await clientByPhone(tx, tenantId, phone);
+  return c && c.status !== CLIENT_STATUS.rejected ? 'registered' : 'free';
+}
+
+/** Whether a code of this type may be sent to a phone: to register, not registered; to reset, an approved account. */
+export async function checkCodeRecipient(tx: Db, tenantId: string, phone: string, type: number): Promise<void> {
+  const c = await clientByPhone(tx, tenantId, phone);
+  if (type === 1 && c && c.status !== CLIENT_STATUS.rejected) throw badRequest(texts.alreadyRegistered);
+  if (type === 2 && !(c?.accountUserId && c.status === CLIENT_STATUS.approved)) throw badRequest(texts.notRegistered);
+}
+
+/** The review state of a phone's latest application — no personal data. */
+export async function reviewState(tx: Db, tenantId: string, phone: string) {
+  const c = await clientByPhone(tx, tenantId, phone);
+  if (!c) return 'none';
+  if (c.status === CLIENT_STATUS.pending) return 'pending';
+  return c.status === CLIENT_STATUS.rejected ? 'rejected' : 'approved';
+}
+
+/**
+ * The registration: the ticket of a type-1 code spent, the form checked, the client written pending review (over a
+ * rejected application of the same phone) with the chosen password's hash, and its approval opened.
+ */
+export async function registerClient(
+  s: Services,
+  tx: Db,
+  tenantId: string,
+  body: Record<string, unknown> & { ticket: string; operatorTel: string },
+  passwordHash: string,
+): Promise<void> {
+  const now = s.now();
+  await spendTicket(s, tx, tenantId, body.operatorTel, 1, body.ticket);
+  const before = await clientByPhone(tx, tenantId, body.operatorTel);
+  if (before && before.status !== CLIENT_STATUS.rejected) throw badRequest(texts.alreadyRegistered);
+  const checked = await checkClientForm(tx, body, null);
+  const values: Record<string, unknown> = {};
+  for (const k of Object.keys(def.fields)) {
+    const f = def.fields[k as keyof typeof def.fields];
+    if (!('readOnly' in f && f.readOnly) && body[k] !== undefined) values[k] = body[k];
+  }
+  const row = {
+    ...values,
+    ...checked,
+    status: CLIENT_STATUS.pending,
+    source: 1,
+    pendingPassword: passwordHash,
+    updateTime: now,
+  };
+  let id: string;
+  if (before) {
+    id = before.id;
+    await tx
+      .update(clientInfo)
+      .set({ ...row, version: sql`${clientInfo.version} + 1` } as never)
+      .where(eq(clientInfo.id, before.id));
+  } else {
+    id = newId();
+    await tx.insert(clientInfo).values({ ...row, id, tenantId, createTime: now } as never);
+  }
+  const [c] = await tx.select().from(clientInfo).where(eq(clientInfo.id, id));
+  await openApproval(tx, tenantId, applicationOf(c as Row, null), now);
+}
+
+/**
+ * "Forgot password": the ticket of a type-2 code spent, then the approved client's account takes the new password
+ * (its hash given). Answers the account's user id.
+ */
+export async function resetClientPassword(
+  s: Services,
+  tx: Db,
+  tenantId: string,
+  call: { operatorTel: string; ticket: string; password: string; hash: string },
+): Promise<string> {
+  await spendTicket(s, tx, tenantId, call.operatorTel, 2, call.ticket);
+  const c = await clientByPhone(tx, tenantId, call.operatorTel);
+  if (!c?.accountUserId || c.status !== CLIENT_STATUS.approved) throw badRequest(texts.notRegistered);
+  const problem = passwordPolicyError(call.password, String(c.appClientAccount ?? ''));
+  if (problem) throw fieldError('password', problem);
+  await tx
+    .update(user)
+    .set({ password: call.hash, mustChangePassword: 0, updateTime: s.now(), version: sql`${user.version} + 1` })
+    .where(and(eq(user.tenantId, tenantId), eq(user.id, c.accountUserId)));
+  return c.accountUserId;
 }

@@ -1,0 +1,261 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { Msg } from '@atrium/contract';
+import { dataScopeSql } from '../../platform/access.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { regionPrefix } from '../../platform/paging.ts';
+import type { Services } from '../../platform/services.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import type { AuthContext } from '../../platform/tokens.ts';
+import { checkCameraUrl, refusalText, type AddressCheck } from '../device/address.ts';
+import { cameraDevice } from '../device/table.ts';
+import { unseal } from '../outbox/secrets.ts';
+import { region } from '../region/table.ts';
+import { failureTexts, videoTexts as texts } from './messages.ts';
+import { PtzError, type PtzClients, type PtzCommand } from './ptz.ts';
+import { PLAYLIST, SEGMENT, StreamError, type Stream, type StreamManager } from './streams.ts';
+import { readHls, signHls } from './token.ts';
+
+/**
+ * The rules and SQL of live video (docs/devices.md "Live video"): which camera a caller may play or steer, the
+ * address (signed token) of a stream, what a token opens, the wall's page, PTZ. The routes (routes/*.ts) only
+ * parse and answer.
+ */
+
+export const BASE = '/api/video';
+/** The camera resource whose data scope decides which cameras a caller sees (docs/devices.md). */
+const CAMERA_RESOURCE = 'cameradevice';
+const DISABLED = 2;
+
+/** What the video calls share: the app's services, its stream manager, PTZ clients and the HLS token key. */
+export type Video = { s: Services; manager: StreamManager; ptz: PtzClients; hlsKey: Buffer };
+
+/** The caller's data scope on cameras. */
+export const cameraScope = (s: Services, auth: AuthContext) =>
+  dataScopeSql(s, auth, {
+    code: CAMERA_RESOURCE,
+    owner: cameraDevice.createUser,
+    dept: cameraDevice.createDept,
+    region: cameraDevice.regionCode,
+    client: cameraDevice.clientId,
+    columns: {
+      regionCode: { column: cameraDevice.regionCode, kind: 'text' },
+      clientId: { column: cameraDevice.clientId, kind: 'id' },
+      deviceCode: { column: cameraDevice.deviceCode, kind: 'text' },
+      deviceType: { column: cameraDevice.deviceType, kind: 'text' },
+    },
+  });
+
+/** One camera of the caller's tenant and data scope, or 404. */
+export async function cameraOf(s: Services, auth: AuthContext, id: string) {
+  const where = await cameraScope(s, auth);
+  const [row] = await withTenant(s.db, auth.tenantId, (tx) =>
+    tx
+      .select({
+        id: cameraDevice.id,
+        status: cameraDevice.status,
+        ptz: cameraDevice.ptz,
+        streamUrl: cameraDevice.streamUrl,
+        streamUrlSealed: cameraDevice.streamUrlSealed,
+        onvifUrl: cameraDevice.onvifUrl,
+        onvifUser: cameraDevice.onvifUser,
+        onvifPasswordSealed: cameraDevice.onvifPasswordSealed,
+      })
+      .from(cameraDevice)
+      .where(
+        and(eq(cameraDevice.tenantId, auth.tenantId), eq(cameraDevice.id, id), eq(cameraDevice.isDeleted, 0), where),
+      )
+      .limit(1),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A stream's addresses for this viewer: HLS and the low-latency path, with a fresh signed token. */
+export function addressOf(v: Video, stream: Stream, auth: AuthContext) {
+  const exp = Math.floor(v.s.now().getTime() / 1000) + v.s.config.video.tokenSeconds;
+  const token = signHls(v.hlsKey, { streamId: stream.id, tenantId: auth.tenantId, userId: auth.userId, exp });
+  return {
+    streamId: stream.id,
+    hls: `${BASE}/hls/${stream.id}/${PLAYLIST}?token=${encodeURIComponent(token)}`,
+    // The low-latency path (docs/devices.md "Low latency"): fragmented MP4 over a WebSocket, same token.
+    live: `${BASE}/live/${stream.id}?token=${encodeURIComponent(token)}`,
+    expiresAt: new Date(exp * 1000).toISOString(),
+    state: stream.state,
+  };
+}
+
+/** A client account is not staff: it reads one text for every failure of the source (docs/devices.md). */
+const isClient = (auth: AuthContext) => !!auth.clientInfoId;
+
+/** The cap and the fair shares (docs/devices.md "Fair shares"): each refusal names the limit reached. */
+const LIMITS: ReadonlySet<StreamError['reason']> = new Set(['full', 'fullTenant', 'fullUser']);
+export const streamFailure = (auth: AuthContext, reason: StreamError['reason']) =>
+  LIMITS.has(reason) || reason === 'ffmpegMissing'
+    ? new AppError(LIMITS.has(reason) ? 429 : 500, failureTexts[reason])
+    : new AppError(400, isClient(auth) ? texts.cannotPlay : failureTexts[reason]);
+
+/**
+ * A camera URL checked again right before the server connects (the tenant's networks may have changed, the name
+ * may resolve elsewhere now): the URL to connect to (host pinned to the address checked), or the refusal.
+ */
+export async function allowedUrl(s: Services, auth: AuthContext, raw: string, clientText: Msg): Promise<string> {
+  let checked: AddressCheck | null = null;
+  try {
+    checked = await checkCameraUrl(s, auth.tenantId, raw);
+  } catch {
+    // Not a URL: refused below.
+  }
+  if (checked?.ok) return checked.pinned;
+  throw badRequest(isClient(auth) || !checked ? clientText : refusalText(checked));
+}
+
+/**
+ * Starts or joins a camera's stream; answers once it plays (`hls`: the first segment; `live`: whichever comes first
+ * of a key frame on the low-latency output, the first segment, or the failure).
+ */
+export async function playCamera(v: Video, auth: AuthContext, cameraId: string, wait: 'hls' | 'live') {
+  const cam = await cameraOf(v.s, auth, cameraId);
+  if (cam.status === DISABLED) throw badRequest(texts.disabled);
+  const source = unseal(v.s, cam.streamUrlSealed) ?? cam.streamUrl;
+  if (!source) throw badRequest(texts.noSource);
+  if (!/^(rtsps?|https?):\/\/[^\s]+$/i.test(source)) throw badRequest(texts.badSource);
+  // Checked again at every play, and ffmpeg pulls from the address checked (docs/devices.md "Camera addresses").
+  const pinned = await allowedUrl(v.s, auth, source, texts.cannotPlay);
+  let stream: Stream;
+  try {
+    stream = v.manager.acquire({
+      tenantId: auth.tenantId,
+      cameraId: String(cam.id),
+      source: pinned,
+      userId: auth.userId,
+    });
+    const ready = v.manager.waitReady(stream);
+    if (wait === 'live') {
+      ready.catch(() => {});
+      await Promise.race([ready, stream.live.keyReady]);
+    } else await ready;
+  } catch (e) {
+    if (e instanceof StreamError) throw streamFailure(auth, e.reason);
+    throw e;
+  }
+  return addressOf(v, stream, auth);
+}
+
+/** A viewer's heartbeat: the stream kept alive, a fresh address; a failed stream is stopped and its failure answered. */
+export function touchStream(v: Video, auth: AuthContext, streamId: string) {
+  const stream = v.manager.touch(streamId, auth.tenantId, auth.userId);
+  if (!stream) throw new AppError(404, texts.streamGone);
+  if (stream.state === 'failed') {
+    const reason = stream.failure ?? 'failed';
+    void v.manager.stop(stream.id);
+    throw streamFailure(auth, reason);
+  }
+  return addressOf(v, stream, auth);
+}
+
+/** The stream a signed token opens (docs/devices.md "HLS token"): 401 none or forged, 403 another stream's or expired, 404 gone or not this viewer's. */
+export function streamOfToken(v: Video, streamId: string, raw: string | undefined): Stream {
+  const token = raw ? readHls(v.hlsKey, raw) : null;
+  if (!token) throw new AppError(401, texts.tokenBad);
+  if (token.streamId !== streamId) throw new AppError(403, texts.tokenBad);
+  if (token.exp * 1000 <= v.s.now().getTime()) throw new AppError(403, texts.tokenExpired);
+  const stream = v.manager.get(streamId);
+  if (!stream || stream.tenantId !== token.tenantId || !stream.viewers.has(token.userId))
+    throw new AppError(404, texts.streamGone);
+  return stream;
+}
+
+/**
+ * A file of a stream for the holder of its token: the playlist (its segment lines carrying the same token, as hls.js
+ * asks for them relative to the playlist) or a segment; anything else 404.
+ */
+export async function hlsFile(v: Video, streamId: string, file: string, token: string | undefined) {
+  const stream = streamOfToken(v, streamId, token);
+  if (file !== PLAYLIST && !SEGMENT.test(file)) throw notFound();
+  // Opened for the low-latency path (`wait=live`), the first segment may not be written yet: the playlist waits
+  // for it (a player falling back to HLS right away).
+  if (file === PLAYLIST && stream.state === 'starting') await v.manager.waitReady(stream).catch(() => undefined);
+  let data: Buffer;
+  try {
+    data = await fs.readFile(path.join(stream.dir, file));
+  } catch {
+    throw notFound();
+  }
+  if (file !== PLAYLIST) return { type: 'video/mp2t', body: data as Buffer | string };
+  const q = `?token=${encodeURIComponent(token!)}`;
+  const text = data
+    .toString('utf8')
+    .split('\n')
+    .map((l) => (l && !l.startsWith('#') ? `${l.trim()}${q}` : l))
+    .join('\n');
+  return { type: 'application/vnd.apple.mpegurl', body: text as Buffer | string };
+}
+
+/** The wall's page: cameras of a region and below, in the caller's scope, with their region's name. */
+export async function wallPage(
+  s: Services,
+  auth: AuthContext,
+  q: { regionCode?: string; current: number; size: number },
+) {
+  const { regionCode, current, size } = q;
+  const where = and(
+    eq(cameraDevice.tenantId, auth.tenantId),
+    eq(cameraDevice.isDeleted, 0),
+    // An index range on (tenant_id, region_code varchar_pattern_ops, id) (docs/devices.md "Tables").
+    regionCode ? regionPrefix(cameraDevice.regionCode, regionCode) : undefined,
+    await cameraScope(s, auth),
+  ) as SQL;
+  const { rows, total } = await withTenant(s.db, auth.tenantId, async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(cameraDevice).where(where);
+    const rows = await tx
+      .select({
+        id: cameraDevice.id,
+        name: cameraDevice.name,
+        deviceCode: cameraDevice.deviceCode,
+        deviceType: cameraDevice.deviceType,
+        status: cameraDevice.status,
+        ptz: cameraDevice.ptz,
+        regionCode: cameraDevice.regionCode,
+        regionName: region.name,
+      })
+      .from(cameraDevice)
+      .leftJoin(region, and(eq(region.code, cameraDevice.regionCode), eq(region.isDeleted, 0)))
+      .where(where)
+      .orderBy(asc(cameraDevice.regionCode), asc(cameraDevice.id))
+      .limit(size)
+      .offset((current - 1) * size);
+    return { rows, total: Number(n) };
+  });
+  return {
+    records: rows.map((r) => ({ ...r, id: String(r.id) })),
+    total,
+    size,
+    current,
+    pages: Math.ceil(total / size),
+  };
+}
+
+/** A PTZ command to a camera with PTZ and an ONVIF address; staff read why it failed, a client account one text. */
+export async function steerCamera(
+  v: Video,
+  auth: AuthContext,
+  cmd: { cameraId: string; command: PtzCommand; speed: number },
+): Promise<void> {
+  const cam = await cameraOf(v.s, auth, cmd.cameraId);
+  if (cam.ptz !== 1) throw badRequest(texts.noPtz);
+  if (!cam.onvifUrl || !/^https?:\/\/[^\s]+$/i.test(cam.onvifUrl)) throw badRequest(texts.noOnvif);
+  // Checked again at every command; ONVIF connects to the address checked (docs/devices.md "Camera addresses").
+  const url = await allowedUrl(v.s, auth, cam.onvifUrl, texts.cannotPtz);
+  try {
+    const camera = { url, user: cam.onvifUser, password: unseal(v.s, cam.onvifPasswordSealed) };
+    await v.ptz.send(`${auth.tenantId}:${cam.id}`, camera, cmd.command, cmd.speed);
+  } catch (e) {
+    if (!(e instanceof PtzError)) throw e;
+    if (isClient(auth)) throw badRequest(texts.cannotPtz);
+    throw badRequest(
+      e.reason === 'unreachable' ? texts.ptzUnreachable : e.reason === 'noPtz' ? texts.ptzNoProfile : texts.ptzRefused,
+    );
+  }
+}
