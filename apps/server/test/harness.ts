@@ -47,7 +47,7 @@ export type TestDbOptions = {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  setup?: (app: FastifyInstance) => void,
+  setup?: (app: FastifyInstance, services: Services) => void,
   db: TestDbOptions = {},
 ): Promise<TestApp> {
   const fresh = db.fresh || db.seed === false;
@@ -94,7 +94,7 @@ export async function createTestApp(
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
   });
-  setup?.(app);
+  setup?.(app, services);
   await app.ready();
   return {
     app,
