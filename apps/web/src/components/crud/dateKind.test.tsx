@@ -8,6 +8,7 @@ import i18n from '../../i18n';
 import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import ResourcePage from './ResourcePage';
+import { rulesOf } from './fieldTypes';
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -110,4 +111,18 @@ describe('a date field is a calendar day', () => {
     await within(dialog).findByText('Enter the title');
     expect(mockPost).not.toHaveBeenCalled();
   }, 60_000);
+});
+
+describe('hand-written schemas say the same sentences', () => {
+  it('"Enter the {field}" names the field as a noun in English, acronyms kept', () => {
+    const t = i18n.getFixedT('en');
+    const message = (label: string) =>
+      (rulesOf({ name: 'x', label, required: true }, t, 'en')[0] as { message: string }).message;
+    expect(message('Title')).toBe('Enter the title');
+    expect(message('Client ID')).toBe('Enter the client ID');
+    expect(
+      (rulesOf({ name: 'x', label: '标题', required: true }, i18n.getFixedT('zh'), 'zh')[0] as { message: string })
+        .message,
+    ).toBe('请输入标题');
+  });
 });
