@@ -84,8 +84,11 @@ test.describe('in a browser west of the server (New York vs Asia/Shanghai)', () 
     await dialog.getByLabel('生日').click();
     await dialog.getByLabel('生日').fill('1990-05-04');
     await page.keyboard.press('Enter');
+    const submitted = page.waitForRequest((r) => r.url().includes('/api/blade-user/submit') && r.method() === 'POST');
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await expect(page.getByText('新增成功')).toBeVisible();
+    // The day travels as the day (docs/resources.md "Kinds and columns"), not as the browser's midnight.
+    expect((await submitted).postDataJSON().birthday).toBe('1990-05-04');
     await crud
       .locator('tr', { hasText: 'bday' })
       .getByRole('button', { name: /查\s*看/ })

@@ -142,8 +142,8 @@ test('the blacklist screen in English', async ({ page }) => {
   await dialog(page)
     .getByRole('button', { name: /Submit/ })
     .click();
-  await expect(dialog(page).getByText('Select Type')).toBeVisible();
-  await expect(dialog(page).getByText('Enter Value')).toBeVisible();
+  await expect(dialog(page).getByText('Select the type')).toBeVisible();
+  await expect(dialog(page).getByText('Enter the value')).toBeVisible();
   await expect(dialog(page).getByPlaceholder('Empty: never')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('blackinfo-dialog-en.png') });
   await dialog(page).getByLabel('Type').click();

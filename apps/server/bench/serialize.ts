@@ -23,7 +23,7 @@ const row = (i: number) => ({
   avatar: '',
   email: `user${i}@example.com`,
   phone: '13800000000',
-  birthday: new Date('1990-01-02T00:00:00Z'),
+  birthday: '1990-01-02',
   sex: 1,
   deptId: '9000000000000000100',
   postId: '9000000000000000200',

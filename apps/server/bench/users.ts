@@ -103,7 +103,7 @@ async function seed(c: pg.Client, passwordHash: string) {
       `insert into "user" (id, tenant_id, code, account, password, name, real_name, email, phone, birthday, sex,
         dept_id, post_id, must_change_password, create_user, create_dept, create_time, update_user, update_time)
       select nextval('bench_id'), t.tid, lpad(i::text, 6, '0'), 'u' || i, $1, 'user' || i, '用户' || i, 'u' || i || '@' || t.tid || '.bench',
-        '1' || (30 + i % 60)::text || lpad(((i * 7919) % 100000000)::text, 8, '0'), timestamptz '1970-01-01' + (i % 15000) * interval '1 day', 1 + i % 2,
+        '1' || (30 + i % 60)::text || lpad(((i * 7919) % 100000000)::text, 8, '0'), date '1970-01-01' + i % 15000, 1 + i % 2,
         d.ids[1 + i % ${DEPTS}], p.ids[1 + i % 3], 0, a.id, a.root, now() - (${PER_TENANT} - i) * interval '1 hour' * 1.75, a.id, now() - (${PER_TENANT} - i) * interval '1 hour'
       from b_tenant t join b_depts d on d.tid = t.tid join b_posts p on p.tid = t.tid join b_admin a on a.tid = t.tid
         cross join generate_series(1, ${PER_TENANT}) i

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codesOf, msg, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
+import { codesOf, msg, requiredText, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
+import { sql } from 'drizzle-orm';
 import { bindings, type Binding } from '../src/platform/resource.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import type { AuthContext } from '../src/platform/tokens.ts';
@@ -35,6 +36,7 @@ function sampleOf(f: FieldDef, name: string, width: number | undefined): unknown
     case 'switch':
       return 1;
     case 'date':
+      return '2030-01-02';
     case 'datetime':
       return '2030-01-02T03:04:05.000Z';
     case 'dict':
@@ -70,17 +72,65 @@ async function sampleBody(b: Binding): Promise<Record<string, unknown>> {
   return out;
 }
 
-const requiredText = (f: FieldDef): Msg =>
-  typeof f.required === 'object'
-    ? f.required
-    : msg(['dict', 'ref', 'switch', 'date', 'datetime', 'region', 'upload'].includes(f.kind) ? 'choose' : 'required', {
-        label: f.label,
-      });
-
 /** The token that may write a resource: the tenant's admin for tenant resources, else the platform admin. */
 const writerOf = (def: ResourceDef) => (def.scope === 'tenant' && !def.platformOnly ? A : platform);
 
 const normal = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v.trim() : v);
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/** For each writable field, the value its kind refuses and the message it answers (contract schema.ts, dictionaries). */
+function refusals(b: Binding): { field: string; value: unknown; text: Msg }[] {
+  const out: { field: string; value: unknown; text: Msg }[] = [];
+  for (const [field, f] of Object.entries(b.def.fields)) {
+    // Fields the module parses itself (docs/resources.md "Kinds and columns") answer with their own texts.
+    if (f.readOnly || f.virtual || b.hooks.columnTypes?.[field]) continue;
+    const label = f.label;
+    switch (f.kind) {
+      case 'dict': {
+        const value = f.keys === 'int' ? 987654 : 'zz-no-such-key';
+        if (f.values?.map(String).includes(String(value))) break;
+        const text = f.invalid ?? (f.values ? msg('notInList', { label }) : msg('notInDict', { label, value }));
+        out.push({ field, value, text });
+        break;
+      }
+      case 'date':
+        out.push({ field, value: '27/11/2026', text: f.invalid ?? msg('notDay', { label }) });
+        break;
+      case 'datetime':
+        out.push({ field, value: 'the day after', text: msg('notDate', { label }) });
+        break;
+      case 'int': {
+        const min = f.min ?? INT_MIN;
+        const max = f.max ?? INT_MAX;
+        out.push({ field, value: max + 1, text: f.invalid ?? msg('outOfRange', { label, min, max }) });
+        if (f.min !== undefined)
+          out.push({ field, value: min - 1, text: f.invalid ?? msg('outOfRange', { label, min, max }) });
+        break;
+      }
+      case 'text':
+      case 'textarea':
+      case 'secret':
+      case 'upload': {
+        // A field kept elsewhere has no column width: the definition's max, else the schema's 255.
+        const max = b.widths[field] ?? (f.max || 255);
+        out.push({ field, value: 'x'.repeat(max + 1), text: msg('tooLong', { label, max }) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Every row of a binding's table the writer's tenant sees, removed ones included. */
+async function rowCount(b: Binding): Promise<number> {
+  const tenant = writerOf(b.def) === A ? '720001' : '000000';
+  const r = (await withTenant(t.services.db, tenant, (tx) =>
+    tx.execute(sql`select count(*)::int as n from ${b.table}`),
+  )) as unknown as { rows: { n: number }[] };
+  return r.rows[0].n;
+}
 
 beforeAll(async () => {
   platform = (await loginToken(t)).access;
@@ -136,7 +186,7 @@ describe('resource conformance (generated from the definitions)', () => {
         const f = def.fields[k];
         if (f.kind === 'secret' || f.column === false) continue;
         const got = detail[k];
-        const want = f.kind === 'date' || f.kind === 'datetime' ? new Date(String(v)).toISOString() : normal(v);
+        const want = f.kind === 'datetime' ? new Date(String(v)).toISOString() : normal(v);
         expect([def.code, k, f.kind === 'text' && k === 'value' ? String(got) : got]).toEqual([def.code, k, want]);
       }
 
@@ -164,7 +214,7 @@ describe('resource conformance (generated from the definitions)', () => {
             def.code,
             lang,
             name,
-            requiredText(f)[lang],
+            requiredText(f)![lang],
           ]);
         }
         // The summary names fields by their messages, never by their keys.
@@ -264,6 +314,30 @@ describe('resource conformance (generated from the definitions)', () => {
       const removed = await en.post(`${base}/remove?ids=${row.id}`);
       expect([def.code, removed.statusCode, removed.json().msg]).toEqual([def.code, 200, 'Deleted']);
       expect((await zh.get(`${base}/detail?id=${row.id}`)).statusCode).toBe(404);
+    },
+  );
+  // Each kind's refusals (docs/resources.md "Checks"): a value of the right shape that the kind does not accept is a
+  // 400 naming the field by its message, and no row is written.
+  it.each([...bindings.values()].filter((b) => b.def.create !== false).map((b) => [b.def.code, b] as const))(
+    '%s: refuses an unknown dict value, a wrong date, an int out of range and a text too long; writes nothing',
+    async (_code, b) => {
+      const { def } = b;
+      const create = `${def.base}/${def.createPath ?? 'submit'}`;
+      const body = await sampleBody(b);
+      const cases = refusals(b);
+      const before = await rowCount(b);
+      for (const lang of ['zh', 'en'] as const) {
+        const c = client(t, writerOf(def), lang === 'en' ? 'en' : undefined);
+        for (const { field, value, text } of cases) {
+          const res = await c.post(create, { ...body, [field]: value });
+          const data = res.json().data as unknown;
+          const fields = (Array.isArray(data) ? data : []) as { field: string; message: string }[];
+          const found = fields.find((x) => x.field === field)?.message ?? res.body.slice(0, 200);
+          expect([def.code, field, lang, res.statusCode, found]).toEqual([def.code, field, lang, 400, text[lang]]);
+          expect(res.json().msg).toContain(text[lang]);
+        }
+      }
+      expect([def.code, await rowCount(b)]).toEqual([def.code, before]);
     },
   );
 });

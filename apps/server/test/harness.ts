@@ -91,7 +91,7 @@ export async function createTestDb(db: TestDbOptions = {}): Promise<TestDb> {
 /** A real app on a real database (`createTestDb`: PGlite in memory, or a throwaway PostgreSQL database). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  setup?: (app: FastifyInstance) => void,
+  setup?: (app: FastifyInstance, services: Services) => void,
   db: TestDbOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
@@ -117,7 +117,7 @@ export async function createTestApp(
     now: () => new Date(Date.now() + clock.offsetMs),
     onCaptcha: (key, text) => captchas.set(key, text),
   });
-  setup?.(app);
+  setup?.(app, services);
   await app.ready();
   return {
     app,

@@ -320,8 +320,8 @@ describe('users', () => {
     expect(made.statusCode).toBe(200);
     const row = json(await a.get(`/api/blade-user/detail?id=${json(made).data.id}`)).data;
     expect(row).toMatchObject({ sex: 3 });
-    // A bare date is midnight in the server's zone (docs/system-api.md "Envelope", Asia/Shanghai by default).
-    expect(Date.parse(row.birthday)).toBe(Date.parse('1990-05-04T00:00:00+08:00'));
+    // A birthday is a calendar day: answered as sent (docs/resources.md "Kinds and columns").
+    expect(row.birthday).toBe('1990-05-04');
     const bad = await a.post('/api/blade-user/submit', {
       account: 'sex4',
       realName: '四',

@@ -13,14 +13,15 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { msg } from '@atrium/contract';
+import { isDay, msg } from '@atrium/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.ts';
 
 /** A list filter: how it compares, and what its values must look like (a bad value is a 400, never a query error). */
 /** `prefix`: a region code and everything below it (GB/T 2260 codes are their ancestors' prefixes). */
 export type Filter = { column: PgColumn; op: 'eq' | 'like' | 'in' | 'range' | 'prefix'; kind?: ValueKind };
-export type ValueKind = 'text' | 'int' | 'decimal' | 'id' | 'date';
+/** `date`: an instant (a `datetime` field); `day`: a calendar day written YYYY-MM-DD (a `date` field). */
+export type ValueKind = 'text' | 'int' | 'decimal' | 'id' | 'date' | 'day';
 export type ListRules = {
   /** Query fields that filter, and how. Anything else in the query is a 400. */
   filters: Record<string, Filter>;
@@ -145,7 +146,8 @@ const badValue = (key: string) =>
 function valueOf(key: string, v: string, kind: ValueKind): string | number | Date {
   const value = valueOfKind(v, kind);
   if (value !== undefined) return value;
-  if (kind === 'date') throw badRequest(msg('badDate', { name: key }), [{ field: key, message: 'date' }]);
+  if (kind === 'date' || kind === 'day')
+    throw badRequest(msg('badDate', { name: key }), [{ field: key, message: 'date' }]);
   throw badValue(key);
 }
 
@@ -158,6 +160,8 @@ export function valueOfKind(v: string, kind: ValueKind): string | number | Date 
       return /^-?\d{1,15}(\.\d{1,10})?$/.test(v) ? Number(v) : undefined;
     case 'id':
       return /^\d{1,19}$/.test(v) && BigInt(v) <= 9223372036854775807n ? v : undefined;
+    case 'day':
+      return isDay(v) ? v : undefined;
     case 'date': {
       const d = parseDateInput(v);
       return d && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999 ? d : undefined;

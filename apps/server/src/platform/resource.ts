@@ -28,6 +28,7 @@ import {
   type Row,
   type SaveContext,
 } from './crud.ts';
+import { dictChecked, dictMisses, refuseDictMisses, type DictMiss } from './dictionaries.ts';
 import { ok } from './envelope.ts';
 import { AppError, badRequest, notFound, texts, type FieldError } from './errors.ts';
 import { requireAuth } from './guard.ts';
@@ -90,6 +91,11 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   total?: CrudSpec<z.ZodObject>['total'];
   /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
   treeNodes?: SQL;
+  /**
+   * Fields stored in a column other than their kind's (docs/resources.md "Kinds and columns"), each with that
+   * column's type: the module reads and writes them itself (e.g. settings parsed as an object into `jsonb`).
+   */
+  columnTypes?: Partial<Record<keyof F, string>>;
   /** Answered properties that are neither fields nor record columns (e.g. a tree's ancestors). */
   output?: Record<string, JsonSchema>;
   /**
@@ -130,10 +136,52 @@ export const bindings = new Map<string, Binding>();
 
 const textKinds = new Set(['text', 'textarea', 'secret', 'upload', 'region']);
 
+const TEXT_COLUMNS = ['varchar', 'text', 'char'];
+const INT_COLUMNS = ['integer', 'smallint'];
+
+/**
+ * The column types a field of each kind may be stored in (docs/resources.md "Kinds and columns"): what its body
+ * value is written as and what its answer is read as. `date` is a string-mode date (a day, `YYYY-MM-DD` both ways),
+ * `datetime` an instant (a Date-mode timestamp with time zone).
+ */
+export function columnTypesOf(f: FieldDef): string[] {
+  switch (f.kind) {
+    case 'text':
+    case 'textarea':
+    case 'secret':
+    case 'upload':
+    case 'region':
+      return TEXT_COLUMNS;
+    case 'int':
+    case 'switch':
+      return INT_COLUMNS;
+    case 'decimal':
+      return ['numeric', 'real', 'double precision'];
+    case 'date':
+      return ['date (string mode)'];
+    case 'datetime':
+      return ['timestamp with time zone (date mode)'];
+    case 'dict':
+      return f.keys === 'int' && !f.multiple ? INT_COLUMNS : TEXT_COLUMNS;
+    case 'ref':
+      return f.multiple ? TEXT_COLUMNS : ['bigint'];
+  }
+}
+
+/** A column's type in the words of `columnTypesOf`. */
+export function columnTypeOf(col: PgColumn): string {
+  const type = col.getSQLType().replace(/\(.*\)$/, '');
+  if (type === 'date') return col.columnType === 'PgDateString' ? 'date (string mode)' : 'date (date mode)';
+  if (type.startsWith('timestamp'))
+    return `${type} (${col.columnType === 'PgTimestampString' ? 'string' : 'date'} mode)`;
+  return type;
+}
+
 function valueKind(f: FieldDef): ValueKind {
   if (f.kind === 'int' || f.kind === 'switch') return 'int';
   if (f.kind === 'decimal') return 'decimal';
-  if (f.kind === 'date' || f.kind === 'datetime') return 'date';
+  if (f.kind === 'date') return 'day';
+  if (f.kind === 'datetime') return 'date';
   if (f.kind === 'ref') return 'id';
   if (f.kind === 'dict') return f.keys === 'int' && !f.multiple ? 'int' : 'text';
   return 'text';
@@ -149,6 +197,7 @@ function jsonOf(f: FieldDef): JsonSchema {
     case 'decimal':
       return nullable('number');
     case 'date':
+      return nullable('string', { format: 'date' });
     case 'datetime':
       return nullable('string', { format: 'date-time' });
     case 'dict':
@@ -197,6 +246,13 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     if (f.virtual || f.column === false) continue;
     const col = columns[name];
     if (!col) throw new Error(`resource ${def.code}: field ${name} has no column in ${getTableConfig(table).name}`);
+    const allowed = columnTypesOf(f);
+    const type = columnTypeOf(col);
+    if (!allowed.includes(type) && hooks.columnTypes?.[name as keyof F] !== type)
+      throw new Error(
+        `resource ${def.code}: field ${name} of kind ${f.kind} is stored in ${getTableConfig(table).name}.${col.name} ` +
+          `of type ${type}; a ${f.kind} field needs ${allowed.join(' or ')}`,
+      );
     if (!f.readOnly) stored.push(name);
     if (textKinds.has(f.kind)) {
       const width = (col as unknown as { length?: number }).length;
@@ -326,6 +382,32 @@ function guarded<F extends Record<string, FieldDef>>(
   };
 }
 
+/**
+ * Dict values checked against their dictionaries (docs/resources.md "Dictionary values"): read through the cache
+ * before the transaction (`prepareSave`), refused inside it, where the stored record is known (`beforeSave`).
+ */
+function withDictCheck(s: Services, binding: Binding): CrudSpec<z.ZodObject> {
+  const { def, spec } = binding;
+  const checked = dictChecked(def);
+  if (!checked.length) return spec;
+  const prepare = spec.prepareSave;
+  const before = spec.beforeSave;
+  const KEY = 'dictMisses';
+  return {
+    ...spec,
+    prepareSave: async (ctx) => {
+      // An update keeps createOnly fields: what it sends for them is not written, so not judged.
+      const fields = ctx.id ? checked.filter(([, f]) => !f.createOnly) : checked;
+      const misses = await dictMisses(s, ctx.auth.tenantId, fields, ctx.input as Record<string, unknown>);
+      return { ...(await prepare?.(ctx)), [KEY]: misses };
+    },
+    beforeSave: async (ctx) => {
+      refuseDictMisses(def, (ctx.state[KEY] as DictMiss[] | undefined) ?? [], ctx.existing);
+      return before?.(ctx);
+    },
+  };
+}
+
 /** Only what the definition allows leaves the server: record columns, readable fields, declared extras. */
 function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
   const keys = [
@@ -340,7 +422,7 @@ function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
 
 /** Registers a binding's routes: CRUD (+ tree) and its actions. */
 export function resourceRoutes(app: FastifyInstance, s: Services, binding: Binding): CrudService {
-  const svc = crudRoutes(app, s, binding.spec);
+  const svc = crudRoutes(app, s, withDictCheck(s, binding));
   for (const [name, action] of Object.entries(binding.def.actions ?? {}))
     actionRoute(app, s, binding, svc, name, action);
   return svc;

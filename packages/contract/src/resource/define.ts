@@ -12,7 +12,12 @@ export type SearchOp = 'eq' | 'like' | 'in' | 'range';
 
 type FieldCommon = {
   label: Msg;
-  /** Required on submit. `true` → "请输入{label}" / "Enter {label}"; a Msg → that text. */
+  /**
+   * The English noun of generated texts ("Enter the {noun}") when the label lower-cased is wrong (messages.ts
+   * `nounOf`: acronyms and proper words are kept already).
+   */
+  noun?: string;
+  /** Required on submit. `true` → 请输入/请选择{label}, "Enter the …" / "Select the …" by kind (`requiredText`); a Msg → that text. */
   required?: boolean | Msg;
   /** Shown and applied as a list filter. */
   search?: SearchOp;

@@ -1,4 +1,4 @@
-import type { Msg } from './define.ts';
+import type { FieldDef, FieldKind, Msg } from './define.ts';
 
 /**
  * The message catalogue: every generic text the server answers with, under a stable code, in zh and en
@@ -22,8 +22,9 @@ export const messages = {
   unknown: { zh: '服务器内部错误', en: 'Internal server error' },
   badRequest: { zh: '请求参数错误', en: 'Bad request' },
   exists: { zh: '数据已存在', en: 'The record already exists' },
-  required: { zh: '请输入{label}', en: 'Enter {label}' },
-  choose: { zh: '请选择{label}', en: 'Select {label}' },
+  // `{label}` of these two is the field's noun (`nounOf`): "Enter the title", "Select the release date".
+  required: { zh: '请输入{label}', en: 'Enter the {label}' },
+  choose: { zh: '请选择{label}', en: 'Select the {label}' },
   tooLong: { zh: '{label}最多 {max} 个字符', en: '{label}: at most {max} characters' },
   tooShort: { zh: '{label}至少 {min} 个字符', en: '{label}: at least {min} characters' },
   notText: { zh: '{label}必须是文本', en: '{label} must be text' },
@@ -32,6 +33,11 @@ export const messages = {
   notNumber: { zh: '{label}必须是数字', en: '{label} must be a number' },
   outOfRange: { zh: '{label}必须在 {min} 到 {max} 之间', en: '{label} must be between {min} and {max}' },
   notDate: { zh: '{label}不是有效的日期', en: '{label} is not a valid date' },
+  notDay: {
+    zh: '{label}必须是 YYYY-MM-DD 格式的有效日期',
+    en: '{label} must be a valid day written YYYY-MM-DD',
+  },
+  notInDict: { zh: '{label}的取值 {value} 不存在', en: '{label} {value} does not exist' },
   notId: { zh: '{label}必须是数字编号', en: '{label} must be a numeric id' },
   notInList: { zh: '{label}的取值无效', en: '{label} has an invalid value' },
   badFormat: { zh: '{label}格式不正确', en: '{label} has the wrong format' },
@@ -77,6 +83,33 @@ export const idLabels = {
 } satisfies Record<string, Msg>;
 
 export type MessageCode = keyof typeof messages;
+
+/** The kinds whose fields are picked (请选择 / "Select the …"); the others are typed (请输入 / "Enter the …"). */
+export const CHOOSE_KINDS: readonly FieldKind[] = ['dict', 'ref', 'switch', 'date', 'datetime', 'region', 'upload'];
+
+/** Words kept as written inside an English sentence besides acronyms (two capitals: ID, URL, SMS, IPv4, OAuth). */
+const PROPER_WORDS = new Set(['English', 'Chinese', 'Aliyun', 'Tencent', 'Hikvision', 'Dahua']);
+
+/**
+ * How generated texts name a field inside a sentence: the zh label as it is; in English the field's `noun`, else its
+ * label with each word lower-cased unless it is an acronym (two or more capitals) or a proper word.
+ */
+export function nounOf(f: Pick<FieldDef, 'label' | 'noun'>): Msg {
+  const en =
+    f.noun ??
+    f.label.en
+      .split(' ')
+      .map((w) => (/[A-Z].*[A-Z]/.test(w) || PROPER_WORDS.has(w) ? w : w.charAt(0).toLowerCase() + w.slice(1)))
+      .join(' ');
+  return { zh: f.label.zh, en };
+}
+
+/** A field's required message: its own text, else 请选择/请输入{label} by its kind ("Select the …" / "Enter the …"). */
+export function requiredText(f: FieldDef): Msg | null {
+  if (!f.required) return null;
+  if (typeof f.required === 'object') return f.required;
+  return msg(CHOOSE_KINDS.includes(f.kind) ? 'choose' : 'required', { label: nounOf(f) });
+}
 export type Lang = 'zh' | 'en';
 
 /** Fills `{name}` placeholders. */

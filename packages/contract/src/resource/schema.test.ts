@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineResource, codesOf, screenPath } from './define.ts';
-import { decodeMsg, msg } from './messages.ts';
+import { CHOOSE_KINDS, decodeMsg, msg, nounOf, requiredText } from './messages.ts';
 import { bodySchema, idListSchema, idSchema } from './schema.ts';
 
 const def = defineResource({
@@ -15,6 +15,7 @@ const def = defineResource({
     kind: { kind: 'dict', dict: 'k', keys: 'int', values: [1, 2], label: { zh: '类型', en: 'Kind' }, required: true },
     parentId: { kind: 'ref', ref: 'sample', options: { url: '/x' }, label: { zh: '上级', en: 'Parent' } },
     at: { kind: 'datetime', label: { zh: '时间', en: 'Time' } },
+    day: { kind: 'date', label: { zh: '日期', en: 'Release date' } },
     name: { kind: 'text', virtual: true, label: { zh: '名称', en: 'Name' } },
   },
 });
@@ -28,7 +29,7 @@ function errors(value: unknown): Record<string, string> {
 
 describe('bodies derived from a definition', () => {
   it('names each missing required field by its own message, in both languages', () => {
-    expect(errors({})).toEqual({ code: 'Enter Code', kind: 'Select Kind' });
+    expect(errors({})).toEqual({ code: 'Enter the code', kind: 'Select the kind' });
     const zh = bodySchema(def).safeParse({});
     expect(zh.success).toBe(false);
     expect(zh.error!.issues.map((i) => decodeMsg(i.message)?.zh)).toEqual(['请输入编号', '请选择类型']);
@@ -55,6 +56,34 @@ describe('bodies derived from a definition', () => {
 
   it('clears optional values with null or empty', () => {
     expect(bodySchema(def).parse({ code: 'a', kind: 1, sort: '', at: null })).toMatchObject({ sort: null, at: null });
+  });
+
+  it('a date is a calendar day written YYYY-MM-DD, kept as sent; anything else is refused by name', () => {
+    expect(bodySchema(def).parse({ code: 'a', kind: 1, day: '2026-11-27' }).day).toBe('2026-11-27');
+    expect(bodySchema(def).parse({ code: 'a', kind: 1, day: '' }).day).toBeNull();
+    for (const bad of ['2026-11-27T00:00:00.000Z', '2026-02-30', '27/11/2026', '1899-12-31', '2026-1-2', 20261127])
+      expect([bad, errors({ code: 'a', kind: 1, day: bad })]).toEqual([
+        bad,
+        { day: 'Release date must be a valid day written YYYY-MM-DD' },
+      ]);
+    // A datetime stays an instant.
+    expect(bodySchema(def).parse({ code: 'a', kind: 1, at: '2026-11-27T00:00:00+08:00' }).at).toEqual(
+      new Date('2026-11-26T16:00:00.000Z'),
+    );
+  });
+
+  it('generated English texts read as sentences: the label as a noun, acronyms and overrides kept', () => {
+    const field = (en: string, kind: 'text' | 'date' = 'text', noun?: string) =>
+      ({ kind, label: { zh: '字段', en }, required: true, noun }) as const;
+    expect(requiredText(field('Title'))).toEqual({ zh: '请输入字段', en: 'Enter the title' });
+    expect(requiredText(field('Release date', 'date'))!.en).toBe('Select the release date');
+    expect(nounOf(field('Client ID')).en).toBe('client ID');
+    expect(nounOf(field('RTSP URL of the IPv4 camera')).en).toBe('RTSP URL of the IPv4 camera');
+    expect(nounOf(field('MQTT and SMS')).en).toBe('MQTT and SMS');
+    expect(nounOf(field('English name')).en).toBe('English name');
+    expect(requiredText(field('TLS', 'text', 'TLS mode'))!.en).toBe('Enter the TLS mode');
+    // The web asks 请选择 / "Select" for the kinds the contract names, the server answers the same.
+    expect([...CHOOSE_KINDS].sort()).toEqual(['date', 'datetime', 'dict', 'ref', 'region', 'switch', 'upload']);
   });
 
   it('ids: bigint range, lists of 1–N', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldDef, Msg, ResourceDef } from './define.ts';
-import { encodeMsg, idLabels, msg } from './messages.ts';
+import { encodeMsg, idLabels, msg, requiredText } from './messages.ts';
 
 /** The largest id a bigint column holds. */
 export const MAX_ID = 9223372036854775807n;
@@ -41,17 +41,19 @@ const defaultParseDate = (s: string) => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-const requiredMsg = (f: FieldDef): Msg | null => {
-  if (!f.required) return null;
-  if (typeof f.required === 'object') return f.required;
-  const pick = ['dict', 'ref', 'switch', 'date', 'datetime', 'region', 'upload'].includes(f.kind);
-  return msg(pick ? 'choose' : 'required', { label: f.label });
-};
+/** A calendar day as the wire carries it (`date` fields): `YYYY-MM-DD`, a real day of the years 1900–9999. */
+export function isDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && y <= 9999 && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
+}
 
 /** One field's validator: typed, bounded, with messages in both languages. */
 export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {}): z.ZodType {
   const label = f.label;
-  const req = requiredMsg(f);
+  const req = requiredText(f);
   const e = (m: Msg) => encodeMsg(m);
   const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
   let base: z.ZodType;
@@ -102,7 +104,15 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
         });
       break;
     }
-    case 'date':
+    case 'date': {
+      // A day, the same in every zone: kept and answered as `YYYY-MM-DD` (docs/resources.md "Kinds and columns").
+      const bad = e(f.invalid ?? msg('notDay', { label }));
+      base = z
+        .string({ error: bad })
+        .transform((v) => v.trim())
+        .refine(isDay, bad);
+      break;
+    }
     case 'datetime': {
       const parse = opts.parseDate ?? defaultParseDate;
       const bad = e(msg('notDate', { label }));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   pgPolicy,
@@ -106,7 +107,7 @@ export const user = tenantTable(
     avatar: varchar('avatar', { length: 500 }),
     email: varchar('email', { length: 45 }),
     phone: varchar('phone', { length: 45 }),
-    birthday: ts('birthday'),
+    birthday: date('birthday', { mode: 'string' }),
     sex: smallint('sex'),
     deptId: idColumn('dept_id').references(() => dept.id),
     postId: idColumn('post_id').references(() => post.id),

@@ -19,6 +19,8 @@ const tags = ['approval'];
 /** 客户审批 (docs/clients.md "Approvals"): the records, the pending queue, one object's history, the decision. */
 export default defineModule((root, s) => {
   const binding = bindResource(def, approvalTable, {
+    // The id of the record applied for (its kind depends on referType), set by the business, answered as text.
+    columnTypes: { referId: 'bigint' },
     async beforeRemove(_tx, _ids, _auth, rows) {
       if (rows.some((r) => r.status === 0)) throw badRequest(texts.pendingNoRemove);
     },

@@ -15,6 +15,7 @@ export const scopeTexts = {
     decimal: { zh: '数字', en: 'number' },
     id: { zh: '编号', en: 'id' },
     date: { zh: '日期', en: 'date' },
+    day: { zh: '日期（YYYY-MM-DD）', en: 'day (YYYY-MM-DD)' },
   },
   placeholderNotId: {
     zh: '{value} 只能用于编号字段，字段 {column} 是{kind}',

@@ -136,6 +136,8 @@ export default defineModule((root, s) => {
     output: {
       config: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
     },
+    // The settings are an object (the body below, the answer above), kept as JSON.
+    columnTypes: { config: 'jsonb' },
   });
   // The settings travel as an object (the definition's text kind draws the field; the contract checks the object).
   binding.spec.body = binding.spec.body.extend({ config: configBody });

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import type { Lang } from '@atrium/contract';
+import { nounOf, type Lang } from '@atrium/contract';
 import { builtinKinds } from './kinds';
 import type { CrudField, Option, Row, TreeNode } from './types';
 
@@ -130,7 +130,9 @@ export function requiredRule(f: CrudField, message: string): FormRule {
 export function rulesOf(f: CrudField, t: TFunction, lang: Lang): FormRule[] {
   const label = t(f.label);
   const rules: FormRule[] = [];
-  if (f.required) rules.push(requiredRule(f, t(f.requiredMessage ?? 'crud.required', { field: label })));
+  // "Enter the {field}": the label as a noun inside the sentence (packages/contract messages.ts `nounOf`).
+  const noun = lang === 'en' ? nounOf({ label: { zh: label, en: label } }).en : label;
+  if (f.required) rules.push(requiredRule(f, t(f.requiredMessage ?? 'crud.required', { field: noun })));
   rules.push(...(fieldType(f).rules?.(f, { t, lang, label }) ?? []));
   return rules;
 }

@@ -1,4 +1,4 @@
-import { actionCode, codesOf, msg, type FieldDef, type Lang, type Msg, type ResourceDef } from '@atrium/contract';
+import { actionCode, codesOf, requiredText, type FieldDef, type Lang, type ResourceDef } from '@atrium/contract';
 import i18n from '../../i18n';
 import type { CrudField, CrudSchema, LifecycleAction, Row } from './types';
 
@@ -20,15 +20,6 @@ type ValueOf<F> = F extends { kind: 'int' | 'decimal' | 'switch' }
 
 /** The record a definition's list and detail answer: the record columns and its fields, typed by kind. */
 export type RecordOf<F extends Record<string, FieldDef>> = Row & { [K in keyof F]?: ValueOf<F[K]> | null };
-
-const CHOOSE_KINDS = new Set(['dict', 'ref', 'switch', 'date', 'datetime', 'region', 'upload']);
-
-/** The server's required message of a field (packages/contract schema.ts), or none. */
-export function requiredText(f: FieldDef): Msg | null {
-  if (!f.required) return null;
-  if (typeof f.required === 'object') return f.required;
-  return msg(CHOOSE_KINDS.has(f.kind) ? 'choose' : 'required', { label: f.label });
-}
 
 type Bundle = { [key: string]: string | Bundle };
 

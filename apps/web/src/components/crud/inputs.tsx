@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/resource';
 import { ICON_NAMES, menuIcon } from '../../layout/icons';
 import type { InputProps } from './fieldTypes';
+import { DAY_WIRE } from './formats';
 
 /** The controls of the built-in field kinds (kinds.tsx); each takes what Form.Item injects (id, value, onChange). */
 
@@ -119,12 +120,12 @@ export function DateInput(p: InputProps) {
       showTime={!day}
       value={p.value ? dayjs(p.value as string) : null}
       style={{ width: '100%' }}
-      onChange={(d) => p.onChange?.(d ? (day ? d.startOf('day') : d).format() : null)}
+      onChange={(d) => p.onChange?.(d ? (day ? d.format(DAY_WIRE) : d.format()) : null)}
     />
   );
 }
 
-/** Search: a from–to picker; a calendar day range covers the whole last day. */
+/** Search: a from–to picker; a calendar day range names its first and last day, both included. */
 export function DateRangeInput(p: InputProps) {
   const day = dayOnly(p);
   const [from, to] = Array.isArray(p.value) ? (p.value as (string | null)[]) : [null, null];
@@ -138,7 +139,7 @@ export function DateRangeInput(p: InputProps) {
         const [a, b] = (v ?? [null, null]) as [Dayjs | null, Dayjs | null];
         p.onChange?.(
           a || b
-            ? [a ? (day ? a.startOf('day') : a).format() : null, b ? (day ? b.endOf('day') : b).format() : null]
+            ? [a ? (day ? a.format(DAY_WIRE) : a.format()) : null, b ? (day ? b.format(DAY_WIRE) : b.format()) : null]
             : undefined,
         );
       }}

@@ -42,7 +42,7 @@ export const clientinfo = defineResource({
         { value: 6, label: { zh: '运营商', en: 'Operator' } },
       ],
       label: { zh: '客户类型', en: 'Client type' },
-      required: { zh: '请选择客户类型', en: 'Choose the client type' },
+      required: { zh: '请选择客户类型', en: 'Select the client type' },
       search: 'eq',
     },
     creditCode: {
@@ -89,7 +89,7 @@ export const clientinfo = defineResource({
     regionCode: {
       kind: 'region',
       label: { zh: '所属区域', en: 'Region' },
-      required: { zh: '请选择所属区域', en: 'Choose the region' },
+      required: { zh: '请选择所属区域', en: 'Select the region' },
       sample: '110101',
     },
     address: { kind: 'text', max: 200, label: { zh: '详细地址', en: 'Address' }, ui: { column: false } },

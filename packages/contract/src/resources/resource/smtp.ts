@@ -56,6 +56,7 @@ export const smtp = defineResource({
         { value: 3, label: { zh: 'SSL/TLS', en: 'SSL/TLS' } },
       ],
       label: { zh: '加密方式', en: 'TLS' },
+      noun: 'TLS mode',
       required: true,
       default: 3,
       sample: 3,
@@ -72,6 +73,7 @@ export const smtp = defineResource({
     fromAddress: {
       kind: 'text',
       label: { zh: '发件地址', en: 'From address' },
+      noun: 'sender address',
       required: true,
       max: 255,
       pattern: {
@@ -115,6 +117,7 @@ export const smtp = defineResource({
         to: {
           kind: 'text',
           label: { zh: '收件地址', en: 'To' },
+          noun: 'recipient address',
           required: true,
           max: 255,
           pattern: {

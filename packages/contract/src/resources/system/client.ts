@@ -55,7 +55,7 @@ export const client = defineResource({
     authorizedGrantTypes: {
       kind: 'text',
       label: { zh: '授权类型', en: 'Grant types' },
-      required: { zh: '请选择授权类型', en: 'Choose the grant types' },
+      required: { zh: '请选择授权类型', en: 'Select the grant types' },
       // A comma list, stored as typed.
       pattern: {
         regex: `^\\s*${grant}\\s*(,\\s*${grant}\\s*)*$`,

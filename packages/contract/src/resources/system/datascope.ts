@@ -8,7 +8,7 @@ export const scopeFields = {
     ref: 'menu',
     options: { url: '/api/blade-system/menu/tree', tree: true },
     label: { zh: '所属菜单', en: 'Menu' },
-    required: { zh: '请选择所属菜单', en: 'Choose the menu' },
+    required: { zh: '请选择所属菜单', en: 'Select the menu' },
     search: 'eq',
   },
   resourceCode: {
@@ -62,8 +62,8 @@ export const datascope = defineResource({
         { value: 7, label: { zh: '本客户', en: 'Own client' } },
       ],
       label: { zh: '权限类型', en: 'Scope type' },
-      required: { zh: '请选择权限类型', en: 'Choose the scope type' },
-      invalid: { zh: '请选择权限类型', en: 'Choose the scope type' },
+      required: { zh: '请选择权限类型', en: 'Select the scope type' },
+      invalid: { zh: '请选择权限类型', en: 'Select the scope type' },
       default: 1,
       search: 'eq',
       // Custom, so that the column and values below are kept (other types clear them).

@@ -52,7 +52,7 @@ export const dictFields = (ref: string, base: string) =>
     isSealed: {
       kind: 'switch',
       label: { zh: '封存', en: 'Sealed' },
-      required: { zh: '请选择字典封存', en: 'Choose whether it is sealed' },
+      required: { zh: '请选择字典封存', en: 'Select whether it is sealed' },
       // A sealed entry is the platform administrator's alone: the generated tests edit as a tenant too.
       sample: 0,
       ui: { width: 90 },

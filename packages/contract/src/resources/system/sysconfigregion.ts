@@ -1,6 +1,6 @@
 import { commonFields } from '../common.ts';
 import { defineResource, type Msg } from '../../resource/define.ts';
-import { fill, msg } from '../../resource/messages.ts';
+import { fill, requiredText } from '../../resource/messages.ts';
 
 /**
  * 区域配置 (docs/product.md "Config by region", docs/system-api.md): per tenant, one flat object of settings per
@@ -148,4 +148,4 @@ export const sysconfigregion = defineResource({
 });
 
 /** The required text of the settings (the generic one, as for any text field). */
-export const configRequired = msg('required', { label: sysconfigregion.fields.config.label });
+export const configRequired = requiredText(sysconfigregion.fields.config)!;
