@@ -19,6 +19,7 @@ import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { registerHttpBasics } from './platform/http.ts';
 import { LiveGuesses, readLiveState, speculate } from './platform/live.ts';
+import { LiveMemory, watchLive } from './platform/live-memory.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -92,12 +93,6 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
   onCaptcha?: (key: string, text: string) => void;
-  /**
-   * The revocation bench only (bench/revocation.ts), to measure what the check costs: requests act on the token's
-   * claims without the live-state query, so logouts, removals and role changes wait for the token's expiry. The
-   * production start never sets it and no environment variable does.
-   */
-  skipLiveState?: boolean;
 };
 
 export type RouteEntry = {
@@ -156,6 +151,7 @@ export async function buildApp(
     now,
     cache: new Cache(),
     liveGuesses: new LiveGuesses(),
+    liveMemory: new LiveMemory(),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
     onCaptcha: deps.onCaptcha,
   };
@@ -195,10 +191,14 @@ export async function buildApp(
         });
   });
 
+  // The live state held in memory, fed by the database's write events (docs/server.md "Live state and cache epochs").
+  const unwatchLive = await watchLive(deps.db, services.liveMemory);
+  app.addHook('onClose', async () => unwatchLive());
+
   registerHttpBasics(app, availabilityOf(deps.db));
   registerGuard(app, services.tokens, {
-    live: deps.skipLiveState ? undefined : (claims) => readLiveState(services, claims),
-    speculate: deps.skipLiveState ? undefined : (claims) => speculate(services, claims),
+    live: (claims) => readLiveState(services, claims),
+    speculate: (claims) => speculate(services, claims),
     codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
     apiGranted: async (tenantId, roleIds, method, url, wanted) =>
       apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),

@@ -2,7 +2,8 @@
 // (docs/server.md "Live state and cache epochs"). Whatever the guess, the answer is the one the live state gives: a
 // token that no longer stands is a 401 (before a 400 or a 404), a guess the database no longer agrees with is
 // admitted again and run again, and a refusal is never decided on a guess. Changes are made on instance A, the
-// requests go to instance B whose guesses were warmed first.
+// requests go to instance B whose guesses were warmed first. Guesses serve while B's memory of the live state is not
+// trusted (its LISTEN connection down, platform/live-memory.ts): B's memory is set so for the whole file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, loginToken, secondInstance, type TestApp } from './harness.ts';
 import { grantingTenant, menuIds as menuIdsOf } from './tenant-fixture.ts';
@@ -15,6 +16,7 @@ const PASSWORD = 'Guess#2026xyz';
 beforeAll(async () => {
   a = await createTestApp();
   b = await secondInstance(a);
+  b.services.liveMemory.distrust();
   platform = (await loginToken(a)).access;
 });
 afterAll(async () => {

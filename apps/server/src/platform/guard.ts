@@ -7,11 +7,11 @@ import { setLane } from '../db/fair-gate.ts';
 
 export type AccessLookup = {
   /**
-   * The token's live state (docs/server.md "Live state and cache epochs"): one query for the session, the user's
-   * current roles and department, the tenant and the cache epochs; throws a 401 when the token no longer stands.
-   * Absent only in the revocation bench's "off" run, which measures what the check costs.
+   * The token's live state (docs/server.md "Live state and cache epochs"): the session, the user's current roles and
+   * department, the tenant and the cache epochs, from the server's memory or by one query; throws a 401 when the
+   * token no longer stands.
    */
-  live?: (claims: AccessClaims) => Promise<LiveState>;
+  live: (claims: AccessClaims) => Promise<LiveState>;
   /**
    * For a read route (`config.liveInRead`): the session's last live state, on which the request is admitted, and the
    * check its first read makes in the same round trip (platform/live.ts `speculate`); undefined when there is none.
@@ -98,7 +98,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
   };
   // The roles, department and password flag the request acts with are the user's as they are now.
   const admitLive = async (req: FastifyRequest, at: RouteAt, claims: AccessClaims) =>
-    admit(req, at, claims, access.live ? await access.live(claims) : claims);
+    admit(req, at, claims, await access.live(claims));
 
   app.addHook('onRequest', async (req) => {
     // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.

@@ -11,8 +11,10 @@ import type { AccessClaims } from './tokens.ts';
 
 /**
  * Live state and cache epochs (docs/server.md "Live state and cache epochs"): what a token says is checked against the
- * database on every request, so a logout, a removed or disabled user or tenant, changed roles and changed grants take
- * effect at the next request on every server sharing the database.
+ * database's live state on every request — read from this server's memory while the write events reach it
+ * (platform/live-memory.ts), else by the live-state query — so a logout, a removed or disabled user or tenant,
+ * changed roles and changed grants take effect at the next request on this server and within milliseconds on every
+ * other server sharing the database.
  */
 
 /**
@@ -57,7 +59,7 @@ export type LiveState = {
   clientInfoId?: string | null;
 };
 
-/** What the live-state query answers (db/migrations/0015_live_state_region.sql). */
+/** What the live-state query answers (db/migrations/0036_live_events.sql). */
 type LiveRow = {
   session_ok: boolean;
   user_ok: boolean | null;
@@ -70,14 +72,17 @@ type LiveRow = {
   tenant_expired: boolean | null;
   epoch: string | null;
   global_epoch: string | null;
+  /** When the session ends and the tenant expires, ms since 1970 (db/migrations/0036_live_events.sql). */
+  session_expires: string | null;
+  tenant_expires: string | null;
 };
 
 /**
- * The live-state query of a token (db/migrations/0015_live_state_region.sql). Its columns are named: it runs as a
+ * The live-state query of a token (db/migrations/0036_live_events.sql). Its columns are named: it runs as a
  * prepared statement, whose answer must keep its shape if a later migration makes the function again.
  */
 const LIVE_COLUMNS = sql.raw(
-  'session_ok, user_ok, dept_id, region_code, client_info_id, must_change, role_ids, tenant_ok, tenant_expired, epoch, global_epoch',
+  'session_ok, user_ok, dept_id, region_code, client_info_id, must_change, role_ids, tenant_ok, tenant_expired, epoch, global_epoch, session_expires, tenant_expires',
 );
 function liveQuery(s: Services, claims: AccessClaims): SQL {
   return sql`select ${LIVE_COLUMNS} from atrium_live_state(${claims.sid}, ${claims.userId}, ${claims.tenantId}, ${s.now().toISOString()})`;
@@ -95,9 +100,10 @@ function liveStatement(s: Services, claims: AccessClaims): Statement {
 
 /**
  * What the live-state row says of a token: throws a 401 when it no longer stands, hands the epochs to the cache and
- * keeps the state as this server's guess for the session's next request (`speculate`).
+ * keeps the state as this server's guess for the session's next request (`speculate`), and in memory when nothing
+ * it holds was dropped since `mark` (taken before the query was sent).
  */
-function admit(s: Services, claims: AccessClaims, row: LiveRow | undefined): Guess {
+function admit(s: Services, claims: AccessClaims, row: LiveRow | undefined, mark: number): Guess {
   if (!row?.session_ok || !row.user_ok || !row.tenant_ok) {
     s.liveGuesses.drop(claims.sid);
     throw unauthorized();
@@ -116,21 +122,35 @@ function admit(s: Services, claims: AccessClaims, row: LiveRow | undefined): Gue
     regionCode: row.region_code,
     clientInfoId: row.client_info_id,
   };
+  const times = {
+    sessionExpires: Number(row.session_expires ?? NaN),
+    tenantExpires: row.tenant_expires === null ? null : Number(row.tenant_expires),
+  };
+  s.liveMemory.keep(mark, claims, state, times, epoch, globalEpoch);
   return s.liveGuesses.keep(claims, state, epoch, globalEpoch);
 }
 
 /**
- * One indexed query per authenticated request: the session (not revoked, not expired), the user (live, enabled, their
- * roles and department), the tenant (live, enabled, not expired) and the cache epochs of the tenant and of the global
- * scope, which it hands to the cache. Throws a 401 when the token no longer stands.
+ * The live state of a token: the session (not revoked, not expired), the user (live, enabled, their roles and
+ * department), the tenant (live, enabled, not expired) and the cache epochs of the tenant and of the global scope,
+ * which it hands to the cache. Throws a 401 when the token no longer stands.
  *
- * It is the hottest query of the server, so it is one round trip to a database function (its plan made once per
- * connection) that sets the tenant context of withTenant() for its own read: row-level security applies as in any
- * tenant query, and the settings end with the statement (or with the read-only transaction of a `LiveCheck`).
+ * Answered from this server's memory when it holds the session (`LiveMemory`: no round trip); else one indexed
+ * query, which also decides every refusal. The query is one round trip to a database function (its plan made once
+ * per connection) that sets the tenant context of withTenant() for its own read: row-level security applies as in
+ * any tenant query, and the settings end with the statement (or with the read-only transaction of a `LiveCheck`).
  */
 export async function readLiveState(s: Services, claims: AccessClaims): Promise<LiveState> {
+  const held = s.liveMemory.answer(claims, s.now().getTime());
+  if (held) {
+    s.liveMemory.counts.answered++;
+    s.cache.observe(claims.tenantId, held.epoch, held.globalEpoch);
+    return held.state;
+  }
+  s.liveMemory.counts.queried++;
+  const mark = s.liveMemory.mark();
   const result = await s.db.execute(liveQuery(s, claims));
-  return admit(s, claims, (result as unknown as { rows: LiveRow[] }).rows[0]).state;
+  return admit(s, claims, (result as unknown as { rows: LiveRow[] }).rows[0], mark).state;
 }
 
 /**
@@ -158,11 +178,14 @@ export type LiveCheck = ReadCheck;
  * guess (the session's first request here, or one refused since) or the cache has not seen the tenant's epochs.
  */
 export function speculate(s: Services, claims: AccessClaims): { state: LiveState; check: LiveCheck } | undefined {
+  // Held in memory: `readLiveState` answers without a round trip, so there is nothing to guess.
+  if (s.liveMemory.answer(claims, s.now().getTime())) return undefined;
   const guess = s.liveGuesses.of(claims);
   if (!guess) return undefined;
   const epochs = s.cache.epochsOf(claims.tenantId);
   if (!epochs || epochs.tenant !== guess.epoch || epochs.global !== guess.globalEpoch) return undefined;
   s.liveGuesses.counts.guessed++;
+  const mark = s.liveMemory.mark();
   const check: LiveCheck = {
     get query() {
       return liveQuery(s, claims);
@@ -174,7 +197,7 @@ export function speculate(s: Services, claims: AccessClaims): { state: LiveState
       const counts = s.liveGuesses.counts;
       let fresh: Guess;
       try {
-        fresh = admit(s, claims, rows[0] as LiveRow | undefined);
+        fresh = admit(s, claims, rows[0] as LiveRow | undefined, mark);
       } catch (e) {
         counts.refused++;
         throw e;

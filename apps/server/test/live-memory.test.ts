@@ -1,0 +1,203 @@
+// The live state answered from memory (docs/server.md "Live state and cache epochs", platform/live-memory.ts): a
+// session's requests after its first cost no live-state query, and every committed write that changes the live state
+// counts at the very next request on the server that made it — a rolled-back one does not. On PostgreSQL (with
+// DATABASE_URL) also: another server sees it within 1 s, and a server whose LISTEN connection was terminated does
+// not trust its memory until it is listening again and has refilled it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { client, createTestApp, loginToken, secondInstance, type TestApp } from './harness.ts';
+import { grantingTenant } from './tenant-fixture.ts';
+import { tenant as tenantTable, user } from '../src/db/schema/index.ts';
+import { liveListenerPid } from '../src/platform/live-memory.ts';
+
+let a: TestApp;
+let platform: string;
+const PASSWORD = 'Memory#2026xyz';
+const ROUTES = '/api/blade-system/menu/routes';
+
+beforeAll(async () => {
+  a = await createTestApp();
+  platform = (await loginToken(a)).access;
+});
+afterAll(async () => {
+  await a?.close();
+});
+
+const tenant = (tenantId: string) => grantingTenant(a, platform, tenantId, PASSWORD);
+const status = async (t: TestApp, token: string, url = ROUTES) => (await client(t, token).get(url)).statusCode;
+const counts = (t: TestApp) => ({ ...t.services.liveMemory.counts });
+
+/** The token's next request on `t` is answered from memory, without a live-state query. */
+async function fromMemory(t: TestApp, token: string, url = ROUTES) {
+  const before = counts(t);
+  expect(await status(t, token, url)).toBe(200);
+  const after = counts(t);
+  expect({ answered: after.answered - before.answered, queried: after.queried - before.queried }).toEqual({
+    answered: 1,
+    queried: 0,
+  });
+}
+
+describe('the server that made the change: its next request', () => {
+  it('a session is answered from memory after its first request', async () => {
+    expect(a.services.liveMemory.isTrusted).toBe(true);
+    const { access } = await loginToken(a);
+    expect(await status(a, access)).toBe(200);
+    await fromMemory(a, access);
+    await fromMemory(a, access, '/api/blade-system/post/list');
+  });
+
+  it('logout', async () => {
+    const { access } = await loginToken(a);
+    expect(await status(a, access)).toBe(200);
+    await fromMemory(a, access);
+    expect(await status(a, access, '/api/blade-auth/oauth/logout')).toBe(200);
+    expect(await status(a, access)).toBe(401);
+  });
+
+  it('a disabled user, a removed user, and roles taken away', async () => {
+    const t = await tenant('640001');
+    const posts = await t.role('posts', { menus: ['system', 'post'] });
+    const depts = await t.role('depts', { menus: ['system', 'dept'] });
+    const off = await t.member('mem-off', [posts]);
+    const gone = await t.member('mem-gone', [posts]);
+    const moved = await t.member('mem-moved', [posts, depts]);
+    for (const m of [off, gone, moved]) {
+      expect(await status(a, m.token, '/api/blade-system/post/list')).toBe(200);
+      await fromMemory(a, m.token, '/api/blade-system/post/list');
+    }
+    // No API disables a user: the row is changed as an operator would, on this server's database.
+    await a.services.db.update(user).set({ status: 0 }).where(eq(user.id, off.id));
+    expect(await status(a, off.token, '/api/blade-system/post/list')).toBe(401);
+    await t.ok(await t.api.post(`/api/blade-user/remove?ids=${gone.id}`));
+    expect(await status(a, gone.token)).toBe(401);
+    await t.ok(await t.api.post('/api/blade-user/grant', { userIds: [moved.id], roleIds: [depts] }));
+    expect(await status(a, moved.token, '/api/blade-system/post/list')).toBe(403);
+    expect(await status(a, moved.token, '/api/blade-system/dept/list')).toBe(200);
+  });
+
+  it('a disabled tenant, a removed tenant and an expired tenant', async () => {
+    const disabled = await tenant('640002');
+    const removed = await tenant('640003');
+    const expired = await tenant('640004');
+    for (const t of [disabled, removed, expired]) {
+      expect(await status(a, t.admin.token)).toBe(200);
+      await fromMemory(a, t.admin.token);
+    }
+    await a.services.db.update(tenantTable).set({ status: 0 }).where(eq(tenantTable.tenantId, '640002'));
+    expect(await status(a, disabled.admin.token)).toBe(401);
+    const p = client(a, platform);
+    expect((await p.post(`/api/blade-system/tenant/remove?ids=${removed.admin.tenantRowId}`)).statusCode).toBe(200);
+    expect(await status(a, removed.admin.token)).toBe(401);
+    const set = await p.post(`/api/blade-system/tenant/setting?ids=${expired.admin.tenantRowId}`, {
+      accountNumber: -1,
+      expireTime: '2000-01-01 00:00:00',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await client(a, expired.admin.token, 'en').get(ROUTES);
+    expect(res.statusCode).toBe(401);
+    expect((res.json() as { msg: string }).msg).toBe('The tenant has expired');
+  });
+
+  it('a tenant that expires while its sessions are held: the clock counts, no write needed', async () => {
+    const t = await tenant('640005');
+    const soon = new Date(a.services.now().getTime() + 60_000);
+    await a.services.db.update(tenantTable).set({ expireTime: soon }).where(eq(tenantTable.tenantId, '640005'));
+    expect(await status(a, t.admin.token)).toBe(200);
+    await fromMemory(a, t.admin.token);
+    a.clock.offsetMs += 120_000;
+    try {
+      const res = await client(a, t.admin.token, 'en').get(ROUTES);
+      expect(res.statusCode).toBe(401);
+      expect((res.json() as { msg: string }).msg).toBe('The tenant has expired');
+    } finally {
+      a.clock.offsetMs -= 120_000;
+    }
+  });
+
+  it('a rolled-back write changes nothing; the same write committed counts', async () => {
+    const t = await tenant('640006');
+    const r = await t.role('posts', { menus: ['system', 'post'] });
+    const m = await t.member('mem-undo', [r]);
+    expect(await status(a, m.token)).toBe(200);
+    await fromMemory(a, m.token);
+    const disable = (fail: boolean) =>
+      a.services.db.transaction(async (tx) => {
+        await tx.update(user).set({ status: 0 }).where(eq(user.id, m.id));
+        if (fail) throw new Error('rolled back on purpose');
+      });
+    await expect(disable(true)).rejects.toThrow('rolled back on purpose');
+    await fromMemory(a, m.token);
+    await disable(false);
+    expect(await status(a, m.token)).toBe(401);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL: another server, and a LISTEN connection lost', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await secondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('a logout and a role change made on one server count on the other within 1 s', async () => {
+    const t = await tenant('640101');
+    const posts = await t.role('posts', { menus: ['system', 'post'] });
+    const depts = await t.role('depts', { menus: ['system', 'dept'] });
+    const m = await t.member('mem-b-1', [posts, depts]);
+    const { access } = await loginToken(a);
+    for (const [token, url] of [
+      [access, ROUTES],
+      [m.token, '/api/blade-system/post/list'],
+    ]) {
+      expect(await status(b, token, url)).toBe(200);
+      await fromMemory(b, token, url);
+    }
+    const until = async (token: string, url: string, want: number) => {
+      const t0 = performance.now();
+      await expect.poll(() => status(b, token, url), { timeout: 1000, interval: 5 }).toBe(want);
+      return performance.now() - t0;
+    };
+    expect(await status(a, access, '/api/blade-auth/oauth/logout')).toBe(200);
+    expect(await until(access, ROUTES, 401)).toBeLessThan(1000);
+    await t.ok(await t.api.post('/api/blade-user/grant', { userIds: [m.id], roleIds: [depts] }));
+    expect(await until(m.token, '/api/blade-system/post/list', 403)).toBeLessThan(1000);
+  });
+
+  it('the LISTEN connection terminated: a revocation made meanwhile is honoured, then memory is refilled', async () => {
+    const kept = (await loginToken(a)).access;
+    const revoked = (await loginToken(a)).access;
+    for (const token of [kept, revoked]) {
+      expect(await status(b, token)).toBe(200);
+      await fromMemory(b, token);
+    }
+    const pid = liveListenerPid(b.database.db);
+    expect(pid).toBeTypeOf('number');
+    const admin = new pg.Client({ connectionString: a.databaseUrl });
+    await admin.connect();
+    try {
+      const killed = await admin.query('select pg_terminate_backend($1, 5000) as ok', [pid]);
+      expect(killed.rows[0].ok).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: 1000, interval: 1 }).toBe(false);
+    // Made while B hears nothing: B's memory must not answer for the session.
+    expect(await status(a, revoked, '/api/blade-auth/oauth/logout')).toBe(200);
+    expect(await status(b, revoked)).toBe(401);
+    // Listening again (a new connection), the memory starts empty and is refilled by the query.
+    await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: 5000, interval: 10 }).toBe(true);
+    expect(liveListenerPid(b.database.db)).not.toBe(pid);
+    expect(await status(b, revoked)).toBe(401);
+    const before = counts(b);
+    expect(await status(b, kept)).toBe(200);
+    expect(counts(b).queried - before.queried).toBe(1);
+    await fromMemory(b, kept);
+    // And it hears the other server again.
+    expect(await status(a, kept, '/api/blade-auth/oauth/logout')).toBe(200);
+    await expect.poll(() => status(b, kept), { timeout: 1000, interval: 5 }).toBe(401);
+  });
+});
