@@ -95,6 +95,14 @@ test('lock and unlock', async ({ page }) => {
 });
 
 test('upload an avatar', async ({ page }) => {
+  // The preview never loads the file input's own value (C:\fakepath\…): no request for it, no CSP refusal.
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /fakepath|Content Security Policy/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('request', (r) => {
+    if (/fakepath/i.test(decodeURIComponent(r.url()))) problems.push(r.url());
+  });
   await login(page);
   await page.goto('/info/index');
   const png = path.join(os.tmpdir(), 'atrium-avatar.png');
@@ -111,6 +119,8 @@ test('upload an avatar', async ({ page }) => {
   const res = await uploaded;
   expect((await res.json()).data.link).toMatch(/^\/files\//);
   await expect(page.locator('img[src^="/files/"]').first()).toBeVisible();
+  await expect(page.locator('img[src*="fakepath"]')).toHaveCount(0);
+  expect(problems).toEqual([]);
 });
 
 test('a 401 sends you to /login', async ({ page }) => {

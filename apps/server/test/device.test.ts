@@ -11,6 +11,7 @@ import { deviceTexts as texts } from '../src/modules/device/messages.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { unseal } from '../src/modules/outbox/secrets.ts';
 import { fill } from '@atrium/contract';
+import { configValueTexts } from '@atrium/contract/resources/device/configtemplateitem';
 import { listCameraNetworks } from './camera-networks.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
 
@@ -282,13 +283,16 @@ describe('config values', () => {
   it('are checked against the template: type, range, options, unknown keys, required; effective config answered', async () => {
     const tpl = await templateOf('131');
     const cases: [unknown, string][] = [
-      ['{"frameRate": 100}', fill(texts.configRange, { name: '帧率', min: 1, max: 60 }).zh],
+      ['{"frameRate": 100}', fill(configValueTexts.configRange, { name: '帧率', min: 1, max: 60 }).zh],
       ['{"frameRate": "25"}', '配置项“帧率”的值必须是数字'],
-      ['{"resolution": "8K"}', fill(texts.configOption, { name: '分辨率', options: '4K, 1080P, 720P, D1' }).zh],
+      [
+        '{"resolution": "8K"}',
+        fill(configValueTexts.configOption, { name: '分辨率', options: '4K, 1080P, 720P, D1' }).zh,
+      ],
       ['{"osd": "yes"}', '配置项“显示时间水印”的值必须是true 或 false'],
-      ['{"nope": 1}', fill(texts.configUnknown, { key: 'nope' }).zh],
-      ['[1,2]', texts.configJson.zh],
-      ['{not json', texts.configJson.zh],
+      ['{"nope": 1}', fill(configValueTexts.configUnknown, { key: 'nope' }).zh],
+      ['[1,2]', configValueTexts.configJson.zh],
+      ['{not json', configValueTexts.configJson.zh],
     ];
     for (const [values, message] of cases) {
       const res = await save(camera({ configTemplateId: tpl, configValues: values }));
@@ -320,7 +324,10 @@ describe('config values', () => {
     });
     expect(item.statusCode).toBe(200);
     const missing = await save(camera({ configTemplateId: strict }));
-    expect([missing.statusCode, missing.json().msg]).toEqual([400, fill(texts.configRequired, { name: '站点' }).zh]);
+    expect([missing.statusCode, missing.json().msg]).toEqual([
+      400,
+      fill(configValueTexts.configRequired, { name: '站点' }).zh,
+    ]);
     expect((await save(camera({ configTemplateId: strict, configValues: '{"site":"A"}' }))).statusCode).toBe(200);
     // An item's default must itself be valid.
     const badDefault = await client(t, admin).post('/api/blade-device-access/configtemplateitem/submit', {
@@ -334,7 +341,7 @@ describe('config values', () => {
     });
     expect([badDefault.statusCode, badDefault.json().msg]).toEqual([
       400,
-      fill(texts.configRange, { name: 'fps', min: 1, max: 10 }).zh,
+      fill(configValueTexts.configRange, { name: 'fps', min: 1, max: 10 }).zh,
     ]);
     // A template devices use cannot be removed.
     const rm = await client(t, admin).post(`/api/blade-device-access/configtemplate/remove?ids=${strict}`);

@@ -9,6 +9,10 @@ import { useSettings } from '../stores/settings';
 import { antdConfig, applyTheme } from '../theme/themes';
 import { installErrorHandlers } from '../stores/errorLog';
 import { router } from './router';
+import EmptyState from '../components/EmptyState';
+
+/** Every antd component's empty state is the console's one (docs/web.md "Empty states"). */
+const renderEmpty = () => <EmptyState />;
 
 export default function App() {
   const { language, theme, colour } = useSettings();
@@ -21,7 +25,11 @@ export default function App() {
   }, [language]);
   useEffect(() => applyTheme(theme), [theme]);
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={antdConfig(theme, colour)}>
+    <ConfigProvider
+      locale={language === 'en' ? enUS : zhCN}
+      theme={antdConfig(theme, colour)}
+      renderEmpty={renderEmpty}
+    >
       <RouterProvider router={router} />
     </ConfigProvider>
   );

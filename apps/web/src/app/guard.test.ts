@@ -24,6 +24,8 @@ describe('route guard (docs/product.md "Screens and routes")', () => {
   });
   it('sends an authenticated user who is not locked away from /lock', () => {
     expect(guard('/lock', inn)).toBe('/wel/index');
+    // Unlocking returns to the screen that was locked.
+    expect(guard('/lock', { ...inn, lockedFrom: '/system/post/index?x=1' })).toBe('/system/post/index?x=1');
   });
   it('lets an authenticated user go anywhere else', () => {
     expect(guard('/wel/index', inn)).toBeNull();

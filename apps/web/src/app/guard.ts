@@ -17,7 +17,7 @@ export const CHANGE_PASSWORD_PAGE = '/info/index?tab=password';
 
 export function guard(
   path: string,
-  state: { token: string; isLocked: boolean; mustChangePassword?: boolean },
+  state: { token: string; isLocked: boolean; mustChangePassword?: boolean; lockedFrom?: string },
 ): string | null {
   const { token, isLocked } = state;
   if (!token) {
@@ -29,6 +29,7 @@ export function guard(
   // A first or reset password is changed before anything else (the server refuses other calls meanwhile).
   if (state.mustChangePassword && path !== '/info/index') return CHANGE_PASSWORD_PAGE;
   if (path === '/login') return website.firstPage;
-  if (path === website.lockPage) return website.firstPage;
+  // Unlocked: back to the screen that was locked (docs/web.md `stores/settings.ts`), else home.
+  if (path === website.lockPage) return state.lockedFrom || website.firstPage;
   return null;
 }

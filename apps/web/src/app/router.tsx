@@ -34,10 +34,11 @@ function Root() {
   const nav = useNavigate();
   const token = useSession((s) => s.token);
   const isLocked = useSettings((s) => s.isLocked);
+  const lockedFrom = useSettings((s) => s.lockedFrom);
   const mustChangePassword = useSession((s) => s.mustChangePassword);
   useEffect(() => setNavigator((to) => nav(to)), [nav]);
   useTokenRefresh();
-  const to = guard(location.pathname, { token, isLocked, mustChangePassword });
+  const to = guard(location.pathname, { token, isLocked, mustChangePassword, lockedFrom });
   // Keyed by the location: a redirect still on screen (e.g. Back pressed right after logging out, before the
   // login page was shown) must redirect again for the new entry, not sit there as an empty page.
   if (to) return <Navigate key={location.key} to={to} replace />;

@@ -3,6 +3,7 @@ import type { Messages } from './zh';
 const en: Messages = {
   title: 'Atrium city device and client console',
   common: {
+    close: 'Close',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',

@@ -1,6 +1,7 @@
 const zh = {
   title: 'Atrium 城市设备与客户管理平台',
   common: {
+    close: '关闭',
     ok: '确定',
     cancel: '取消',
     save: '保存',

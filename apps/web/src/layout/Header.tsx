@@ -11,13 +11,14 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Menu, Popover, Space } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DROPDOWN_OPEN_MS, type Language } from '@atrium/contract';
+import { DROPDOWN_OPEN_MS, website, type Language } from '@atrium/contract';
 import { logout } from '../api/auth';
-import { useMenu } from '../stores/menu';
+import { highlightedTopMenu, useMenu } from '../stores/menu';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
+import { seededName } from '../i18n/seeded';
 import ErrorLogButton from './ErrorLogButton';
 import ColourButton from './ColourButton';
 import LockButton from './LockButton';
@@ -28,7 +29,7 @@ import { menuIcon } from './icons';
 const DEFAULT_AVATAR = '/avatar.svg';
 
 function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { userInfo, fromMap, mapReturnUrl } = useSession();
@@ -63,7 +64,7 @@ function UserMenu() {
     if (key === 'logout') confirmLogout();
     if (key === 'return') window.location.assign(mapReturnUrl || '/');
   };
-  const name = userInfo?.realName || userInfo?.name || userInfo?.account || '';
+  const name = seededName(userInfo?.realName || userInfo?.name || userInfo?.account || '', i18n.language);
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (
     <Dropdown menu={{ items, onClick }} open={open} onOpenChange={setOpen} trigger={['click']}>
@@ -125,10 +126,23 @@ function Fullscreen() {
   );
 }
 
+/** The top menus; the one highlighted owns the screen open (docs/web.md "Shell"). */
 function TopMenus() {
   const { t, i18n } = useTranslation();
-  const { topMenus, activeTopMenuId, loadRoutes } = useMenu();
+  const { topMenus, activeTopMenuId, loadRoutes, topMenuPaths, loadTopMenuPaths } = useMenu();
   const roles = useSession((s) => s.roles);
+  const { pathname } = useLocation();
+  // Which screens each top menu holds is asked for once a screen other than home is open (not on the home page's load).
+  const needPaths = topMenus.length > 0 && !topMenuPaths && pathname !== website.firstPage;
+  useEffect(() => {
+    if (needPaths) void loadTopMenuPaths(roles).catch(() => undefined);
+  }, [needPaths, loadTopMenuPaths, roles]);
+  const selected = highlightedTopMenu(
+    pathname,
+    activeTopMenuId,
+    topMenuPaths,
+    topMenus.map((m) => m.id),
+  );
   const items = [
     { key: 'home', icon: <HomeOutlined />, label: t('header.home') },
     ...topMenus.map((m) => ({
@@ -140,7 +154,7 @@ function TopMenus() {
   return (
     <Menu
       mode="horizontal"
-      selectedKeys={[activeTopMenuId || 'home']}
+      selectedKeys={[selected]}
       items={items}
       data-testid="top-menu"
       onClick={({ key }) => void loadRoutes(key === 'home' ? undefined : key, roles)}

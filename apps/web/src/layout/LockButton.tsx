@@ -1,22 +1,28 @@
 import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCK_DELAY_MS } from '@atrium/contract';
 import { hashLockPassword, useSettings } from '../stores/settings';
 
-/** docs/product.md "States": lock asks for a lock password first when none is set; then locks and goes to /lock after 100 ms. */
+/**
+ * docs/product.md "States": lock asks for a lock password first when none is set; then locks and goes to /lock after
+ * 100 ms.
+ */
 export default function LockButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
   const { lockPasswordHash, setLockPassword, lock } = useSettings();
 
+  // The screen locked is where unlocking returns. The lock screen takes the locked screen's place in the history (the
+  // guard already replaced it): Back never reaches /lock, neither after unlocking nor after logging out.
   const doLock = () => {
-    lock();
-    setTimeout(() => navigate('/lock'), LOCK_DELAY_MS);
+    lock(location.pathname + location.search);
+    setTimeout(() => navigate('/lock', { replace: true }), LOCK_DELAY_MS);
   };
   const onSet = async () => {
     const password = (await form.validateFields().catch(() => null))?.password;

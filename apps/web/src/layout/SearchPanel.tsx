@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Empty, Input, List } from 'antd';
+import { Input, List } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../stores/menu';
@@ -7,6 +7,7 @@ import { searchMenus } from '../stores/menuRoutes';
 import { useSettings } from '../stores/settings';
 import { menuLabel } from './Sidebar';
 import { menuIcon } from './icons';
+import EmptyState from '../components/EmptyState';
 
 /** Menu search (docs/product.md "Screens and routes"): prefix, case-insensitive; Esc closes it. While shown, the main view is hidden. */
 export default function SearchPanel() {
@@ -51,7 +52,7 @@ export default function SearchPanel() {
             )}
           />
         ) : (
-          <Empty style={{ marginTop: 32 }} description={t('header.noMatch')} />
+          <EmptyState style={{ marginTop: 32 }} description={t('header.noMatch')} />
         ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Avatar, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { Avatar, Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMenu } from '../stores/menu';
@@ -6,12 +6,14 @@ import { flatten } from '../stores/menuRoutes';
 import { useSession } from '../stores/session';
 import { menuIcon } from '../layout/icons';
 import { menuLabel } from '../layout/Sidebar';
+import { seededName, seededNames } from '../i18n/seeded';
 import {
   LatestClientsWidget,
   PendingApprovalsWidget,
   RankingsWidget,
   TotalsWidget,
 } from '../features/video/stats/StatsWidgets';
+import EmptyState from '../components/EmptyState';
 
 /**
  * Home (首页): who you are, the dashboard (docs/devices.md "Statistics": device totals and online rate, the rankings,
@@ -21,7 +23,10 @@ import {
 export default function Home() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { userInfo, roles } = useSession();
+  const { userInfo } = useSession();
+  const lang = i18n.language;
+  // Role names come with the user info (the token answer names roles by code, which is no name to show).
+  const roleNames = userInfo?.roles ? seededNames(userInfo.roleName ?? '', lang) : '';
   const leaves = flatten(useMenu((s) => s.allMenus)).filter((m) => !m.children.length && m.path);
   const screen = (code: string) => leaves.find((m) => m.code === code);
   const clients = screen('clientinfo');
@@ -34,7 +39,7 @@ export default function Home() {
             avatar={<Avatar size={56} src={userInfo?.avatar || '/avatar.svg'} />}
             title={
               <Typography.Title level={4} style={{ margin: 0 }}>
-                {t('home.greeting', { name: userInfo?.realName || userInfo?.account || '' })}
+                {t('home.greeting', { name: seededName(userInfo?.realName || userInfo?.account || '', lang) })}
               </Typography.Title>
             }
             description={
@@ -46,10 +51,14 @@ export default function Home() {
                   {
                     key: 't',
                     label: t('home.tenant'),
-                    children: `${userInfo?.tenantId ?? ''} ${userInfo?.tenantName ?? ''}`,
+                    children: `${userInfo?.tenantId ?? ''} ${seededName(userInfo?.tenantName ?? '', lang)}`,
                   },
-                  { key: 'r', label: t('home.roles'), children: roles.join(', ') || '—' },
-                  { key: 'd', label: t('home.dept'), children: userInfo?.deptName || '—' },
+                  { key: 'r', label: t('home.roles'), children: roleNames || '—' },
+                  {
+                    key: 'd',
+                    label: t('home.dept'),
+                    children: userInfo?.deptName ? seededName(userInfo.deptName, lang) : '—',
+                  },
                 ]}
               />
             }
@@ -90,7 +99,7 @@ export default function Home() {
               ))}
             </Row>
           ) : (
-            <Empty description={t('home.noMenus')} />
+            <EmptyState description={t('home.noMenus')} />
           )}
         </Card>
       </Col>

@@ -45,7 +45,13 @@ function InfoTab() {
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   return (
     <Form form={form} name={`${scope}info`} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
-      <Form.Item label={t('info.avatar')} name="avatar">
+      {/* The avatar's value is the uploaded file's link, set once the upload answers. The form field is a hidden input
+          of its own: Form.Item would otherwise take the file input's change event (its value C:\fakepath\…) as the
+          value, and the preview would load that path. */}
+      <Form.Item name="avatar" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('info.avatar')}>
         <Space>
           <Avatar size={64} src={avatar || '/avatar.svg'} data-testid="avatar" />
           <Upload

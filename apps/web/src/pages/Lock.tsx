@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../api/auth';
 import { useSession } from '../stores/session';
 import { hashLockPassword, useSettings } from '../stores/settings';
-import { useTags } from '../stores/tags';
+import { seededName } from '../i18n/seeded';
 
 /** Reached without a session (the path needs no login): nothing to unlock, only the way to log in. */
 function NoSession() {
@@ -36,7 +36,7 @@ export default function Lock() {
 }
 
 function Locked() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const userInfo = useSession((s) => s.userInfo);
   const { lockPasswordHash, unlock } = useSettings();
@@ -48,8 +48,8 @@ function Locked() {
       setValue('');
       return setError(t('lock.wrong'));
     }
+    // The guard then sends /lock back to the screen that was locked (app/guard.ts).
     unlock();
-    navigate(useTags.getState().active || '/', { replace: true });
   };
   const leave = async () => {
     await logout().catch(() => undefined);
@@ -62,7 +62,7 @@ function Locked() {
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Avatar size={72} src={userInfo?.avatar || '/avatar.svg'} />
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {userInfo?.realName || userInfo?.account}
+            {seededName(userInfo?.realName || userInfo?.account || '', i18n.language)}
           </Typography.Title>
           <Typography.Text type="secondary">
             <LockOutlined /> {t('lock.locked')}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { MenuNode, TopMenu } from '@atrium/contract';
 import { getButtons, getRoutes, getTopMenus } from '../api/menu';
-import { buttonCodes, filterByRoles, toMenuItems, type MenuItem } from './menuRoutes';
+import { buttonCodes, filterByRoles, flatten, toMenuItems, type MenuItem } from './menuRoutes';
 
 type MenuState = {
   menus: MenuItem[];
@@ -12,6 +12,9 @@ type MenuState = {
   loaded: boolean;
   /** Name and alias of every menu and button of the user by id, for trees that show menus (e.g. role grant). */
   names: Record<string, { name: string; alias: string }>;
+  /** The screen paths under each top menu (by id), loaded on demand (`loadTopMenuPaths`) to show which one is open. */
+  topMenuPaths: Record<string, string[]> | null;
+  loadTopMenuPaths(roles: string[]): Promise<void>;
   loadRoutes(topMenuId?: string, roles?: string[]): Promise<void>;
   loadAll(roles: string[]): Promise<string[]>;
   reset(): void;
@@ -29,13 +32,22 @@ export function namesOf(...trees: MenuNode[][]): MenuState['names'] {
   return out;
 }
 
-export const useMenu = create<MenuState>((set) => ({
+export const useMenu = create<MenuState>((set, get) => ({
   menus: [],
   allMenus: [],
   topMenus: [],
   activeTopMenuId: '',
   loaded: false,
   names: {},
+  topMenuPaths: null,
+  async loadTopMenuPaths(roles) {
+    const tops = get().topMenus;
+    const trees = await Promise.all(tops.map((m) => getRoutes(m.id)));
+    // The top menus of the same load only (a logout or a reload meanwhile leaves the state alone).
+    if (get().topMenus !== tops) return;
+    const paths = (nodes: MenuNode[]) => flatten(filterByRoles(toMenuItems(nodes), roles)).map((m) => m.path);
+    set({ topMenuPaths: Object.fromEntries(tops.map((m, i) => [m.id, paths(trees[i])])) });
+  },
   /** docs/product.md "Screens and routes": picking a top menu loads that menu's children by id and formats them as routes. */
   async loadRoutes(topMenuId, roles = []) {
     const nodes = await getRoutes(topMenuId);
@@ -49,6 +61,7 @@ export const useMenu = create<MenuState>((set) => ({
       menus: items,
       allMenus: items,
       topMenus: tops,
+      topMenuPaths: null,
       activeTopMenuId: '',
       loaded: true,
       names: namesOf(nodes, buttons),
@@ -56,6 +69,23 @@ export const useMenu = create<MenuState>((set) => ({
     return buttonCodes(buttons);
   },
   reset() {
-    set({ menus: [], allMenus: [], topMenus: [], activeTopMenuId: '', loaded: false, names: {} });
+    set({ menus: [], allMenus: [], topMenus: [], topMenuPaths: null, activeTopMenuId: '', loaded: false, names: {} });
   },
 }));
+
+/**
+ * The top-menu key to highlight for a screen: the chosen top menu while it holds the screen (or no top menu holds
+ * it), otherwise the first top menu holding it; 'home' stands for no top menu chosen.
+ */
+export function highlightedTopMenu(
+  path: string,
+  activeTopMenuId: string,
+  topMenuPaths: Record<string, string[]> | null,
+  order: string[],
+): string {
+  const chosen = activeTopMenuId || 'home';
+  if (!topMenuPaths) return chosen;
+  const owners = order.filter((id) => topMenuPaths[id]?.includes(path));
+  if (!owners.length || owners.includes(activeTopMenuId)) return chosen;
+  return owners[0];
+}

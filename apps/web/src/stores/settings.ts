@@ -11,6 +11,8 @@ type Settings = {
   screen: 0 | 1 | 2 | 3;
   isFullscreen: boolean;
   isLocked: boolean;
+  /** The screen locked last (path and query): the guard sends an unlocked /lock there. */
+  lockedFrom: string;
   lockPasswordHash: string;
   showSearch: boolean;
   /** The sidebar drawer of a phone-sized screen (class 0); not kept, a phone always starts with it closed. */
@@ -22,7 +24,8 @@ type Settings = {
   setScreen(width: number): void;
   setFullscreen(v: boolean): void;
   setLockPassword(hash: string): void;
-  lock(): void;
+  /** Locks the console; `from` is the screen locked, where unlocking returns. */
+  lock(from?: string): void;
   unlock(): void;
   setShowSearch(v: boolean): void;
   setMenuOpen(v: boolean): void;
@@ -36,6 +39,7 @@ export const useSettings = create<Settings>((set) => ({
   screen: screenClass(typeof window === 'undefined' ? 1200 : window.innerWidth),
   isFullscreen: false,
   isLocked: !!getStore<boolean>({ name: 'isLock' }),
+  lockedFrom: getStore<string>({ name: 'lockedFrom' }) ?? '',
   lockPasswordHash: getStore<string>({ name: 'lockPasswd' }) ?? '',
   showSearch: false,
   menuOpen: false,
@@ -71,11 +75,15 @@ export const useSettings = create<Settings>((set) => ({
     setStore({ name: 'lockPasswd', content: hash, type: true });
     set({ lockPasswordHash: hash });
   },
-  lock() {
+  lock(from) {
+    const lockedFrom = from && from !== '/lock' ? from : '';
+    setStore({ name: 'lockedFrom', content: lockedFrom, type: true });
     setStore({ name: 'isLock', content: true, type: true });
-    set({ isLocked: true });
+    set({ isLocked: true, lockedFrom });
   },
   unlock() {
+    // The lock screen, now unlocked, is sent to `lockedFrom` by the guard (app/guard.ts): no navigation of its own
+    // could race that redirect.
     removeStore({ name: 'isLock' });
     set({ isLocked: false });
   },
@@ -90,6 +98,7 @@ export const useSettings = create<Settings>((set) => ({
 /** The lock (flag and password) ends on login and logout. */
 export function clearLock() {
   removeStore({ name: 'isLock' });
+  removeStore({ name: 'lockedFrom' });
   removeStore({ name: 'lockPasswd' });
   useSettings.setState({ isLocked: false, lockPasswordHash: '' });
 }

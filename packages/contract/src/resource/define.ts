@@ -195,6 +195,11 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   codes?: Partial<ResourceCodes>;
   /** Record dialog width. */
   dialogWidth?: number;
+  /**
+   * The record dialog in titled sections, two columns at desktop width and one on a phone (docs/resources.md
+   * "Dialog sections"); fields no section lists come after them.
+   */
+  sections?: { key: string; label: Msg; fields: string[] }[];
 };
 
 export type ResourceCodes = { view: string; add: string; edit: string; remove: string; viewButton: string };
@@ -205,6 +210,9 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
     if (f.search === 'range' && !['int', 'decimal', 'date', 'datetime'].includes(f.kind))
       throw new Error(`${def.code}.${name}: range search needs a numeric or date field`);
   }
+  for (const section of def.sections ?? [])
+    for (const name of section.fields)
+      if (!(name in def.fields)) throw new Error(`${def.code}: section ${section.key} lists no field ${name}`);
   return def;
 }
 

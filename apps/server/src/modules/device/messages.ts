@@ -68,29 +68,7 @@ export const deviceTexts = {
     zh: '填写配置值前请先选择配置模板',
     en: 'Choose a config template before giving config values',
   },
-  configJson: {
-    zh: '配置值必须是 JSON 对象，如 {"frameRate": 25}',
-    en: 'Config values must be a JSON object, e.g. {"frameRate": 25}',
-  },
-  configUnknown: { zh: '配置项 {key} 不在配置模板中', en: 'Config item {key} is not in the template' },
-  configType: {
-    zh: '配置项“{name}”的值必须是{type}',
-    en: 'Config item "{name}" must be {type}',
-  },
-  configRange: {
-    zh: '配置项“{name}”必须在 {min} 到 {max} 之间',
-    en: 'Config item "{name}" must be between {min} and {max}',
-  },
-  configOption: {
-    zh: '配置项“{name}”必须是以下之一：{options}',
-    en: 'Config item "{name}" must be one of: {options}',
-  },
-  configRequired: { zh: '配置项“{name}”必填', en: 'Config item "{name}" is required' },
-  typeText: { zh: '文本', en: 'text' },
-  typeNumber: { zh: '数字', en: 'a number' },
-  typeBoolean: { zh: 'true 或 false', en: 'true or false' },
-  enumNeedsOptions: { zh: '枚举类型的配置项须填写可选值', en: 'An enum item needs its options' },
-  minAboveMax: { zh: '最小值不能大于最大值', en: 'The minimum cannot exceed the maximum' },
+  // Config-value texts (and rules) are the contract's: configValueTexts in configtemplateitem.ts.
   streamUrlBad: {
     zh: '视频流地址须以 rtsp://、http:// 或 https:// 开头',
     en: 'A stream URL starts with rtsp://, http:// or https://',

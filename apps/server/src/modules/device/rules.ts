@@ -1,5 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { fill, type Msg } from '@atrium/contract';
+import {
+  checkConfigValue,
+  configDefaultOf,
+  configOptionsOf,
+  configValueTexts,
+  type ConfigValue,
+} from '@atrium/contract/resources/device/configtemplateitem';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { region } from '../region/table.ts';
@@ -12,13 +19,6 @@ import { deviceDict, type configTemplateItem } from './table.ts';
  */
 
 const fieldError = (field: string, m: Msg) => badRequest(m, [{ field, message: m }]);
-
-/** `fill` with some parameters given in both languages. */
-function fillBoth(m: Msg, params: Record<string, string | number | Msg>): Msg {
-  const per = (lang: 'zh' | 'en') =>
-    Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]));
-  return { zh: fill(m, per('zh')).zh, en: fill(m, per('en')).en };
-}
 
 /** The parts of a 20-digit GB/T 28181 code: district (digits 1–6) and type (digits 11–13). */
 export function codeParts(code: string): { district: string; type: string } | null {
@@ -114,58 +114,13 @@ export async function checkMakerModel(
     throw fieldError('model', fill(texts.modelUnknown, { code: model }));
 }
 
-// ——— Config values ———
+// ——— Config values: the rules and texts are the contract's (configtemplateitem.ts), shared with the config form ———
 
 export type ConfigItem = Pick<
   typeof configTemplateItem.$inferSelect,
   'itemKey' | 'itemName' | 'valueType' | 'defaultValue' | 'options' | 'min' | 'max' | 'required'
 >;
-export type ConfigValue = string | number | boolean;
-
-const optionsOf = (item: Pick<ConfigItem, 'options'>) =>
-  (item.options ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-
-/** A value checked against its item: the value, or the message saying what is wrong (naming the item). */
-export function checkValue(item: ConfigItem, value: unknown): { ok: ConfigValue } | { error: Msg } {
-  const name = item.itemName;
-  switch (item.valueType) {
-    case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        return { error: fillBoth(texts.configType, { name, type: texts.typeNumber }) };
-      const min = item.min ?? -Infinity;
-      const max = item.max ?? Infinity;
-      if (value < min || value > max)
-        return { error: fill(texts.configRange, { name, min: item.min ?? '-∞', max: item.max ?? '∞' }) };
-      return { ok: value };
-    }
-    case 'boolean':
-      return typeof value === 'boolean'
-        ? { ok: value }
-        : { error: fillBoth(texts.configType, { name, type: texts.typeBoolean }) };
-    case 'enum': {
-      const options = optionsOf(item);
-      return typeof value === 'string' && options.includes(value)
-        ? { ok: value }
-        : { error: fill(texts.configOption, { name, options: options.join(', ') }) };
-    }
-    default:
-      return typeof value === 'string'
-        ? { ok: value }
-        : { error: fillBoth(texts.configType, { name, type: texts.typeText }) };
-  }
-}
-
-/** An item's stored default (text) as a value of its type; undefined when it has none. */
-export function defaultOf(item: Pick<ConfigItem, 'valueType' | 'defaultValue'>): unknown {
-  const d = item.defaultValue;
-  if (d === null || d === undefined || d === '') return undefined;
-  if (item.valueType === 'number') return d.trim() === '' ? NaN : Number(d);
-  if (item.valueType === 'boolean') return d === 'true' ? true : d === 'false' ? false : d;
-  return d;
-}
+export type { ConfigValue };
 
 /**
  * The effective config of a device: the template's defaults overlaid by the device's values. With `strict`, a value
@@ -182,16 +137,16 @@ export function effectiveConfig(
   const given = values ?? {};
   if (strict)
     for (const key of Object.keys(given))
-      if (!byKey.has(key)) throw fieldError('configValues', fill(texts.configUnknown, { key }));
+      if (!byKey.has(key)) throw fieldError('configValues', fill(configValueTexts.configUnknown, { key }));
   for (const item of items) {
     const raw = given[item.itemKey];
-    const value = raw === null || raw === undefined ? defaultOf(item) : raw;
+    const value = raw === null || raw === undefined ? configDefaultOf(item) : raw;
     if (value === undefined || value === '') {
       if (strict && item.required === 1)
-        throw fieldError('configValues', fill(texts.configRequired, { name: item.itemName }));
+        throw fieldError('configValues', fill(configValueTexts.configRequired, { name: item.itemName }));
       continue;
     }
-    const checked = checkValue(item, value);
+    const checked = checkConfigValue(item, value);
     if ('error' in checked) {
       if (strict) throw fieldError('configValues', checked.error);
       continue;
@@ -207,20 +162,22 @@ export function parseConfigValues(text: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw fieldError('configValues', texts.configJson);
+    throw fieldError('configValues', configValueTexts.configJson);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw fieldError('configValues', texts.configJson);
+    throw fieldError('configValues', configValueTexts.configJson);
   return parsed as Record<string, unknown>;
 }
 
 /** An item's own definition: an enum has options, min ≤ max, and its default is a valid value. */
 export function checkItemDefinition(item: ConfigItem): void {
-  if (item.valueType === 'enum' && !optionsOf(item).length) throw fieldError('options', texts.enumNeedsOptions);
-  if (item.min !== null && item.max !== null && item.min > item.max) throw fieldError('min', texts.minAboveMax);
-  const d = defaultOf(item);
+  if (item.valueType === 'enum' && !configOptionsOf(item).length)
+    throw fieldError('options', configValueTexts.enumNeedsOptions);
+  if (item.min !== null && item.max !== null && item.min > item.max)
+    throw fieldError('min', configValueTexts.minAboveMax);
+  const d = configDefaultOf(item);
   if (d === undefined) return;
-  const checked = checkValue(item, d);
+  const checked = checkConfigValue(item, d);
   if ('error' in checked) throw fieldError('defaultValue', checked.error);
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, type FormInstance } from 'antd';
+import { App, Button, Col, Form, Input, Modal, Row, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTabScope } from '../../layout/tabScope';
 import FieldInput from './FieldInput';
@@ -7,7 +7,7 @@ import { fromForm, rulesOf } from './fieldTypes';
 import { useFieldSources, type FieldSources } from './sources';
 import { langOf } from './texts';
 import type { ActingState, CrudController, DialogState } from './useCrudController';
-import type { CrudField, Mode, Row } from './types';
+import type { CrudField, CrudSchema, Mode, Row as CrudRow } from './types';
 
 const inDialog = (f: CrudField, mode: Mode) =>
   f.form !== false &&
@@ -23,18 +23,21 @@ export function FormFields({
   mode,
   sources,
   form,
+  columns,
 }: {
   fields: CrudField[];
   mode: Mode;
   sources: FieldSources;
   form: FormInstance;
+  /** Two columns from the md breakpoint (a dialog in sections); a wide field takes the whole line. */
+  columns?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   return fields
     .filter((f) => inDialog(f, mode))
     .map((f) => {
-      const item = (
+      const control = (
         <Form.Item
           key={f.name}
           name={f.name}
@@ -50,6 +53,13 @@ export function FormFields({
           />
         </Form.Item>
       );
+      const item = columns ? (
+        <Col key={f.name} xs={24} md={f.wide ? 24 : 12}>
+          {control}
+        </Col>
+      ) : (
+        control
+      );
       if (!f.visible) return item;
       return (
         <Form.Item key={f.name} noStyle shouldUpdate>
@@ -60,7 +70,7 @@ export function FormFields({
 }
 
 /** The open dialogs of a screen. Each opening is its own component (keyed by its number) with its own form. */
-export function CrudDialog<R extends Row>({ c }: { c: CrudController<R> }) {
+export function CrudDialog<R extends CrudRow>({ c }: { c: CrudController<R> }) {
   return (
     <>
       {c.dialog && <RecordDialog key={c.dialog.seq} c={c} dialog={c.dialog} />}
@@ -73,7 +83,7 @@ export function CrudDialog<R extends Row>({ c }: { c: CrudController<R> }) {
  * 新增 / 编辑 / 查看 of one record. It starts from its own record (never from a previous dialog's values), sends
  * under its own row's id, shows the server's field errors on their fields, and offers to reload on a stale edit.
  */
-function RecordDialog<R extends Row>({ c, dialog }: { c: CrudController<R>; dialog: DialogState<R> }) {
+function RecordDialog<R extends CrudRow>({ c, dialog }: { c: CrudController<R>; dialog: DialogState<R> }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const scope = useTabScope();
@@ -119,12 +129,28 @@ function RecordDialog<R extends Row>({ c, dialog }: { c: CrudController<R>; dial
       title={t(`crud.${mode}`)}
       onCancel={() => setOpen(false)}
       afterClose={() => c.close(dialog.seq)}
-      onOk={mode === 'view' ? () => setOpen(false) : () => void ok()}
-      okText={t(mode === 'view' ? 'common.ok' : 'common.submit')}
+      onOk={() => void ok()}
+      okText={t('common.submit')}
       cancelText={t('common.cancel')}
+      // A view changes nothing: one button closes it.
+      footer={
+        mode === 'view'
+          ? [
+              <Button key="close" type="primary" onClick={() => setOpen(false)}>
+                {t('common.close')}
+              </Button>,
+            ]
+          : undefined
+      }
     >
       <Form form={form} name={`${scope}crud-record`} layout="vertical" preserve={false} initialValues={dialog.initial}>
-        <FormFields fields={c.schema.fields} mode={mode} sources={c.sources} form={form} />
+        <DialogFields
+          fields={c.schema.fields}
+          sections={c.schema.sections}
+          mode={mode}
+          sources={c.sources}
+          form={form}
+        />
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
@@ -133,10 +159,59 @@ function RecordDialog<R extends Row>({ c, dialog }: { c: CrudController<R>; dial
   );
 }
 
+/**
+ * The fields of a record dialog: in the schema's sections when it has them (a title, then two columns at desktop
+ * width), otherwise one after another.
+ */
+function DialogFields({
+  fields,
+  sections,
+  mode,
+  sources,
+  form,
+}: {
+  fields: CrudField[];
+  sections: CrudSchema['sections'];
+  mode: Mode;
+  sources: FieldSources;
+  form: FormInstance;
+}) {
+  const { t } = useTranslation();
+  if (!sections?.length) return <FormFields fields={fields} mode={mode} sources={sources} form={form} />;
+  const listed = new Set(sections.flatMap((s) => s.fields));
+  // A field follows its section's order; fields added by a screen next to a listed one (e.g. the effective config
+  // after the config values) stay beside it.
+  const groups = sections.map((s) => ({
+    title: t(s.title),
+    fields: fields.filter((f) => s.fields.includes(f.name) || followsIn(fields, f, s.fields, listed)),
+  }));
+  const rest = fields.filter((f) => !groups.some((g) => g.fields.includes(f)));
+  if (rest.length) groups.push({ title: '', fields: rest });
+  return groups
+    .filter((g) => g.fields.some((f) => inDialog(f, mode)))
+    .map((g, i) => (
+      <section key={i} className="atrium-dialog-section">
+        {g.title && <h3 className="atrium-dialog-section-title">{g.title}</h3>}
+        <Row gutter={16}>
+          <FormFields fields={g.fields} mode={mode} sources={sources} form={form} columns />
+        </Row>
+      </section>
+    ));
+}
+
+/** An unlisted field right after a listed one of `names` (with only unlisted fields between). */
+function followsIn(fields: CrudField[], f: CrudField, names: string[], listed: Set<string>): boolean {
+  if (listed.has(f.name)) return false;
+  for (let i = fields.indexOf(f) - 1; i >= 0; i--) {
+    if (listed.has(fields[i].name)) return names.includes(fields[i].name);
+  }
+  return false;
+}
+
 const NO_FIELDS: CrudField[] = [];
 
 /** The input of a lifecycle action (e.g. a reason), asked before the call. */
-function ActionDialog<R extends Row>({ c, acting }: { c: CrudController<R>; acting: ActingState<R> }) {
+function ActionDialog<R extends CrudRow>({ c, acting }: { c: CrudController<R>; acting: ActingState<R> }) {
   const { t } = useTranslation();
   const scope = useTabScope();
   const [form] = Form.useForm();

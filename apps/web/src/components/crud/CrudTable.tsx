@@ -114,6 +114,9 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
       columns={columns}
       dataSource={c.rows}
       scroll={{ x: 'max-content' }}
+      // A phone's empty table shows no header row: wider than the card, it would only run past it (the rows scroll
+      // sideways once there are some).
+      showHeader={wide || c.rows.length > 0}
       rowSelection={rowSelection}
       pagination={pagination}
       expandable={expandable}

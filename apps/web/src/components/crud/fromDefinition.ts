@@ -48,6 +48,7 @@ export function resourceTexts(def: ResourceDef, lang: Lang): Bundle {
   return bundle([
     ['label', def.label[lang]],
     ['fields', fieldsTexts(def.fields, lang)],
+    ['sections', bundle((def.sections ?? []).map((x) => [x.key, x.label[lang]]))],
     [
       'actions',
       bundle(
@@ -93,6 +94,7 @@ function crudField(code: string, path: string, name: string, f: FieldDef): CrudF
     form: ui.form ?? !(f.readOnly || f.virtual),
     editable: ui.disabled ? false : f.createOnly ? 'add' : undefined,
     viewOnly: ui.viewOnly,
+    wide: f.kind === 'textarea' || undefined,
     default: f.default ?? undefined,
     display: ui.display,
     placeholder: ui.placeholder ? key('placeholder') : undefined,
@@ -188,5 +190,6 @@ export function resourceSchema<F extends Record<string, FieldDef>>(def: Resource
     tree: lazyTree ? { lazy: true, parentField: def.tree!.parent } : undefined,
     lifecycle: lifecycle.length ? lifecycle : undefined,
     dialogWidth: def.dialogWidth,
+    sections: def.sections?.map((x) => ({ title: k(`sections.${x.key}`), fields: x.fields })),
   };
 }

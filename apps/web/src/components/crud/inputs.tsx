@@ -1,4 +1,4 @@
-import { Button, DatePicker, Input, InputNumber, Select, Space, Switch, TreeSelect, Upload } from 'antd';
+import { Button, DatePicker, Input, InputNumber, Select, Space, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,30 @@ export function TextInput(p: InputProps) {
 
 export function TextAreaInput(p: InputProps) {
   if (p.search) return <TextInput {...p} />;
+  // A text that cannot be changed here (a record's view, a read-only field) is read, not a greyed-out box: the text in
+  // the page's colour, its lines kept, with a copy button.
+  if (p.disabled) return <ReadText id={p.id} value={p.value} />;
   return (
     <Input.TextArea {...common(p)} value={p.value as string} onChange={(e) => p.onChange?.(e.target.value)} rows={4} />
+  );
+}
+
+/** A long text to read and copy (docs/web.md "Record dialogs"). */
+export function ReadText({ id, value }: { id?: string; value: unknown }) {
+  const text = value === null || value === undefined ? '' : String(value);
+  return (
+    <div id={id} className="atrium-read-text" data-testid="read-text">
+      {text ? (
+        <Typography.Paragraph
+          copyable={{ text }}
+          style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+        >
+          {text}
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Text type="secondary">—</Typography.Text>
+      )}
+    </div>
   );
 }
 

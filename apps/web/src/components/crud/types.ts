@@ -71,6 +71,8 @@ export type CrudField<R extends Row = Row> = {
   hideInView?: boolean;
   /** Only in the view dialog. */
   viewOnly?: boolean;
+  /** A whole line of a dialog in sections (long texts, item-by-item controls). */
+  wide?: boolean;
   /** Never loaded from a record into the form and not sent when left empty (secrets). */
   secret?: boolean;
   /** Initial value when adding. */
@@ -171,6 +173,11 @@ export type CrudSchema<R extends Row = Row> = {
   onRowClick?(row: R): void;
   activeRowId?: string;
   dialogWidth?: number;
+  /**
+   * The record dialog in titled sections (i18n key, field names), two columns from the md breakpoint; fields no
+   * section names come last (docs/resources.md "Dialog sections").
+   */
+  sections?: { title: string; fields: string[] }[];
   actionWidth?: number;
   /** Initial page size (default 10; docs/product.md "Constants"). */
   pageSize?: number;

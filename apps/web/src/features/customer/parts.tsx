@@ -1,6 +1,6 @@
 import './messages';
 import { useEffect, useState } from 'react';
-import { Alert, Descriptions, Empty, Image, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Image, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
@@ -12,6 +12,7 @@ import { useResourceSchema } from '../../components/crud/ResourcePage';
 import { registerResourceTexts, type RecordOf } from '../../components/crud/fromDefinition';
 import { DATE_FORMAT } from '../../components/crud/formats';
 import { useFieldSources } from '../../components/crud/sources';
+import EmptyState from '../../components/EmptyState';
 
 /** Pieces shared by the client and approval screens: a client's record, its follow-ups, an object's approvals. */
 
@@ -78,7 +79,7 @@ export function TrackList({ clientId, version }: { clientId: string; version: nu
     };
   }, [clientId, version]);
   if (!rows) return <Spin />;
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customer.noTracks')} />;
+  if (!rows.length) return <EmptyState description={t('customer.noTracks')} />;
   return (
     <Timeline
       items={rows.map((r) => ({
@@ -136,7 +137,7 @@ export function ApprovalHistory({ referId, version = 0 }: { referId: string; ver
   }, [referId, version]);
   if (!rows) return <Spin />;
   if (refused) return <Alert type="info" showIcon message={t('customer.historyRefused')} />;
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customer.noHistory')} />;
+  if (!rows.length) return <EmptyState description={t('customer.noHistory')} />;
   return (
     <Timeline
       items={rows.map((r) => ({

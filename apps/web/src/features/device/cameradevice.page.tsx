@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Drawer, Empty, Table, Tag } from 'antd';
+import { App, Drawer, Table, Tag } from 'antd';
 import { ClusterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { showOnce } from '../system/once';
 import { devicePageTexts } from './messages';
 import './fields';
 import { withConfigFields } from './config';
+import EmptyState from '../../components/EmptyState';
 
 /**
  * 摄像机设备 (docs/devices.md "Device records"): the definition's screen (region cascader, client picker, range-checked
@@ -54,7 +55,7 @@ function ChannelDrawer({ nvr, onClose }: { nvr: Rec | null; onClose: () => void 
         loading={q.isLoading}
         dataSource={q.data?.records ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty description={t('devicePage.noChannels')} /> }}
+        locale={{ emptyText: <EmptyState description={t('devicePage.noChannels')} /> }}
         columns={[
           { title: t('devicePage.channelNo'), dataIndex: 'channelNo', width: 80 },
           { title: t('devicePage.channelCode'), dataIndex: 'channelCode' },

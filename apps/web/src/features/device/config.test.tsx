@@ -6,6 +6,8 @@ import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import CameraDevicePage from './cameradevice.page';
 import type { ConfigItem } from './config';
+import { fill } from '@atrium/contract';
+import { configValueTexts } from '@atrium/contract/resources/device/configtemplateitem';
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -119,6 +121,27 @@ describe('camera config form', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /Submit/ }));
     expect(await within(itemBox(dialog, 'Codec')).findByText(refusal)).toBeTruthy();
+  }, 60_000);
+
+  it('refuses before sending what the server refuses: the contract’s rules, not a copy of them', async () => {
+    // A value kept from before the template changed: 265 stored as a number, now an option of an enum (text).
+    const stored = { ...CAM, configValues: '{"frameRate":30,"codec":265}' };
+    const items = ITEMS.map((i) => (i.itemKey === 'codec' ? { ...i, options: 'H264,265' } : i));
+    mockGet.mockImplementation(async (url: string, params?: object) => {
+      if (url.endsWith('/cameraDevice/pageList'))
+        return { records: [stored], total: 1, size: 10, current: 1, pages: 1 };
+      if (url.endsWith('/cameraDevice/detail')) return stored;
+      if (url.endsWith('/cameraDevice/configItems'))
+        return (params as { templateId?: string } | undefined)?.templateId === 't1' ? items : [];
+      if (url.endsWith('/configtemplate/options')) return [{ id: 't1', name: 'Standard' }];
+      return [];
+    });
+    const dialog = await openRow('Edit');
+    await within(dialog).findByLabelText(/Frame rate/, {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: /Submit/ }));
+    const text = fill(configValueTexts.configOption, { name: 'Codec', options: 'H264, 265' }).en;
+    expect(await within(itemBox(dialog, 'Codec')).findByText(text)).toBeTruthy();
+    expect(mockPost).not.toHaveBeenCalled();
   }, 60_000);
 
   it('sends the values typed as the JSON text configValues', async () => {

@@ -1,18 +1,25 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Col, Descriptions, Empty, Form, Input, InputNumber, Row, Select, Switch, Tag, Typography, theme } from 'antd';
+import { Col, Descriptions, Form, Input, InputNumber, Row, Select, Switch, Tag, Typography, theme } from 'antd';
 import type { FormRule } from 'antd';
 import { FormItemInputContext } from 'antd/es/form/context';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
-import type { ConfigValueType } from '@atrium/contract/resources/device/configtemplateitem';
+import {
+  configDefaultOf,
+  configOptionsOf,
+  configProblemOf,
+  type ConfigValueType,
+} from '@atrium/contract/resources/device/configtemplateitem';
 import { get } from '../../api/http';
 import { registerFieldType, type InputProps } from '../../components/crud/fieldTypes';
+import { langOf } from '../../components/crud/texts';
 import type { CrudField } from '../../components/crud/types';
 import i18n from '../../i18n';
 import { deviceConfigTexts } from './messages';
 import './config.css';
+import EmptyState from '../../components/EmptyState';
 
 /**
  * A camera's config, item by item (docs/devices.md "Config form"): the items of the chosen template
@@ -57,34 +64,16 @@ function useItems(templateId: string | null | undefined) {
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
-const optionsOf = (item: ConfigItem) =>
-  (item.options ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
 
 /** An item's default (stored as text) as a value of its type; undefined when it has none. */
-export function defaultOf(item: ConfigItem): Value | undefined {
-  const d = item.defaultValue;
-  if (isEmpty(d)) return undefined;
-  if (item.valueType === 'number') return Number(d);
-  if (item.valueType === 'boolean') return d === 'true';
-  return d!;
-}
+export const defaultOf = (item: ConfigItem): Value | undefined => configDefaultOf(item) as Value | undefined;
 
-/** What is wrong with an item's value (the server's checks, apps/server/src/modules/device/rules.ts), or null. */
-export function problemOf(item: ConfigItem, value: unknown, t: TFunction): string | null {
-  const name = item.itemName;
-  if (isEmpty(value))
-    return item.required === 1 && defaultOf(item) === undefined ? t('deviceConfig.required', { name }) : null;
-  if (item.valueType === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return t('deviceConfig.notNumber', { name });
-    if ((item.min !== null && value < item.min) || (item.max !== null && value > item.max))
-      return t('deviceConfig.outOfRange', { name, min: item.min ?? '-∞', max: item.max ?? '∞' });
-  }
-  if (item.valueType === 'enum' && !optionsOf(item).includes(String(value)))
-    return t('deviceConfig.notOption', { name, options: optionsOf(item).join(', ') });
-  return null;
+/**
+ * What is wrong with an item's value, or null: the rules and texts the server applies, both from the contract
+ * (configtemplateitem.ts, docs/devices.md "Config form").
+ */
+export function problemOf(item: ConfigItem, value: unknown, language: string): string | null {
+  return configProblemOf(item, value)?.[langOf(language)] ?? null;
 }
 
 /** The item a server message names (by its quoted name, or its key), if any. */
@@ -151,7 +140,7 @@ function ItemControl({
           placeholder={placeholder}
           disabled={disabled}
           allowClear
-          options={optionsOf(item).map((o) => ({ value: o, label: o }))}
+          options={configOptionsOf(item).map((o) => ({ value: o, label: o }))}
           style={{ width: '100%' }}
         />
       );
@@ -226,7 +215,7 @@ function ConfigInput(p: InputProps) {
       <Row gutter={[16, 4]}>
         {items.map((item) => {
           const id = `${p.id ?? 'configValues'}_${item.itemKey}`;
-          const own = problemOf(item, values[item.itemKey], t);
+          const own = problemOf(item, values[item.itemKey], i18n.language);
           const error = touched.current.has(item.itemKey) || errors.length ? (own ?? named.get(item.itemKey)) : null;
           const help =
             item.valueType === 'number' && (item.min !== null || item.max !== null)
@@ -278,7 +267,7 @@ const configRules = (): FormRule[] => [
       const items = loaded.get(String(getFieldValue('configTemplateId'))) ?? [];
       const values = asValues(v);
       for (const item of items) {
-        const problem = problemOf(item, values[item.itemKey], i18n.t.bind(i18n));
+        const problem = problemOf(item, values[item.itemKey], i18n.language);
         if (problem) return Promise.reject(new Error(problem));
       }
       return Promise.resolve();
@@ -296,7 +285,7 @@ function EffectiveConfig(p: InputProps) {
   const q = useItems(templateId);
   if (!templateId) return <Typography.Text type="secondary">{t('deviceConfig.noTemplate')}</Typography.Text>;
   if (!q.data) return <Typography.Text type="secondary">{t('deviceConfig.loading')}</Typography.Text>;
-  if (!q.data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deviceConfig.noItems')} />;
+  if (!q.data.length) return <EmptyState description={t('deviceConfig.noItems')} />;
   return (
     <Descriptions
       id={p.id}
@@ -360,6 +349,7 @@ export function withConfigFields<F extends CrudField>(fields: F[]): F[] {
             placeholder: undefined,
             max: undefined,
             hideInView: true,
+            wide: true,
           },
           {
             ...f,
@@ -370,6 +360,7 @@ export function withConfigFields<F extends CrudField>(fields: F[]): F[] {
             max: undefined,
             required: false,
             viewOnly: true,
+            wide: true,
             column: false,
             search: false,
           },

@@ -37,7 +37,7 @@ export const devicePageTexts = {
 
 /**
  * Texts of a camera's config form and effective config (i18n keys under `deviceConfig`, docs/devices.md "Config
- * form"). The item messages say what the server's say (apps/server/src/modules/device/messages.ts).
+ * form"). The item messages are the contract's (configValueTexts in configtemplateitem.ts), as the server's.
  */
 export const deviceConfigTexts = {
   zh: {
@@ -54,10 +54,6 @@ export const deviceConfigTexts = {
     fromDefault: '默认值',
     fromDevice: '设备设置',
     unset: '未设置',
-    required: '配置项“{{name}}”必填',
-    outOfRange: '配置项“{{name}}”必须在 {{min}} 到 {{max}} 之间',
-    notOption: '配置项“{{name}}”必须是以下之一：{{options}}',
-    notNumber: '配置项“{{name}}”的值必须是数字',
   },
   en: {
     label: 'Config values',
@@ -73,9 +69,5 @@ export const deviceConfigTexts = {
     fromDefault: 'Default',
     fromDevice: 'Set on the device',
     unset: 'Not set',
-    required: 'Config item "{{name}}" is required',
-    outOfRange: 'Config item "{{name}}" must be between {{min}} and {{max}}',
-    notOption: 'Config item "{{name}}" must be one of: {{options}}',
-    notNumber: 'Config item "{{name}}" must be a number',
   },
 };

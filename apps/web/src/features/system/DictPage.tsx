@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Empty, Row as Grid, Tag } from 'antd';
+import { Card, Col, Row as Grid, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../components/crud/CrudPage';
 import type { CrudField, CrudSchema, Row } from '../../components/crud/types';
 import i18n from '../../i18n';
+import EmptyState from '../../components/EmptyState';
 
 /** docs/product.md "Constants": dictionary dialog width and the action column widths of the two tables. */
 export const DICT_DIALOG_WIDTH = 880;
@@ -125,7 +126,7 @@ function DictPage({ biz, layout }: { biz: boolean; layout: 'horizontal' | 'verti
     </div>
   ) : (
     <Card title={t('dict.childTitle')} data-testid="dict-child">
-      <Empty description={t('dict.pickParent')} />
+      <EmptyState description={t('dict.pickParent')} />
     </Card>
   );
 

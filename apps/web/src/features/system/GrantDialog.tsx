@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Modal, Spin, Tabs, Tree } from 'antd';
+import { Modal, Spin, Tabs, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '../../components/crud/types';
 import { useSubmit } from '../../components/crud/useSubmit';
 import { labelMenuTree } from '../../layout/sidebarKeys';
 import { useMenu } from '../../stores/menu';
+import EmptyState from '../../components/EmptyState';
 
 /** strict: nodes are checked one by one (no cascade) and saved exactly as checked. */
 export type GrantTab = { key: string; label: string; tree: TreeNode[]; keys: string[]; strict?: boolean };
@@ -80,7 +81,7 @@ function Trees({ tabs, onChange }: { tabs: GrantTab[]; onChange: (key: string, c
         />
       </div>
     ) : (
-      <Empty />
+      <EmptyState />
     ),
   }));
   return tabs.length === 1 ? panes[0].children : <Tabs items={panes} />;

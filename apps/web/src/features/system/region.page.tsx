@@ -7,7 +7,6 @@ import {
   Col,
   Descriptions,
   Dropdown,
-  Empty,
   Form,
   Input,
   List,
@@ -40,6 +39,7 @@ import type { RecordOf } from '../../components/crud/fromDefinition';
 import type { Mode } from '../../components/crud/types';
 import { useTabScope } from '../../layout/tabScope';
 import { useSession } from '../../stores/session';
+import EmptyState from '../../components/EmptyState';
 
 /**
  * 行政区划 (docs/product.md "Regions"): the lazy region tree on the left (one level per expand, from
@@ -262,7 +262,7 @@ export default function RegionPage() {
               }}
             />
           ) : (
-            <Empty description={t('region.pick')} style={{ marginTop: 64 }} />
+            <EmptyState description={t('region.pick')} style={{ marginTop: 64 }} />
           )}
         </Col>
       </Grid>

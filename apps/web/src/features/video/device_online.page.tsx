@@ -1,18 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Breadcrumb,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Progress,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tooltip,
-} from 'antd';
+import { Breadcrumb, Button, Card, Col, Grid, DatePicker, Progress, Row, Space, Statistic, Table, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -22,6 +9,7 @@ import StatsChart from './stats/StatsChart';
 import { statsApi, type StatRow } from './stats/api';
 import { lineOption, pieOption } from './stats/charts';
 import './stats/messages';
+import EmptyState from '../../components/EmptyState';
 
 type Crumb = { code: string; name: string };
 
@@ -32,6 +20,7 @@ type Crumb = { code: string; name: string };
  */
 export default function DeviceOnlinePage() {
   const { t } = useTranslation();
+  const phone = Grid.useBreakpoint().md === false;
   const [path, setPath] = useState<Crumb[]>([]);
   const [day, setDay] = useState<Dayjs | null>(null);
   const [paging, setPaging] = useState({ current: 1, size: 10 });
@@ -66,6 +55,8 @@ export default function DeviceOnlinePage() {
     setPaging((p) => ({ ...p, current: 1 }));
   };
 
+  // One line per cell: a region's name never wraps a character or two a line on a phone; the table scrolls sideways.
+  const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
   const columns: TableProps<StatRow>['columns'] = [
     {
       title: t('stats.region'),
@@ -87,10 +78,12 @@ export default function DeviceOnlinePage() {
       title: t('stats.onlineRate'),
       dataIndex: 'onlineRate',
       sorter: true,
-      width: 200,
+      width: phone ? 120 : 200,
       render: (v: number) => <Progress percent={v} size="small" format={(p) => `${p}%`} />,
     },
   ];
+
+  for (const col of columns) Object.assign(col, { onCell: nowrap, onHeaderCell: nowrap });
 
   const onChange: TableProps<StatRow>['onChange'] = (pg, _f, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -169,8 +162,9 @@ export default function DeviceOnlinePage() {
               loading={page.isFetching}
               columns={columns}
               dataSource={data?.records ?? []}
+              scroll={{ x: 'max-content' }}
               onChange={onChange}
-              locale={{ emptyText: <Empty description={t('stats.noData')} /> }}
+              locale={{ emptyText: <EmptyState description={t('stats.noData')} /> }}
               pagination={{
                 current: paging.current,
                 pageSize: paging.size,
@@ -187,11 +181,11 @@ export default function DeviceOnlinePage() {
               {pie && summary!.total > 0 ? (
                 <StatsChart option={pie} height={240} />
               ) : (
-                <Empty description={page.isLoading ? undefined : t('stats.noData')} />
+                <EmptyState description={page.isLoading ? undefined : t('stats.noData')} />
               )}
             </Card>
             <Card size="small" title={t('stats.line')}>
-              {line ? <StatsChart option={line} height={240} /> : <Empty description={t('stats.noData')} />}
+              {line ? <StatsChart option={line} height={240} /> : <EmptyState description={t('stats.noData')} />}
             </Card>
           </Space>
         </Col>

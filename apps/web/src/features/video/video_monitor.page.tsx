@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Input, List, Row, Segmented, Slider, Space, Spin, Tag, Tooltip, Tree } from 'antd';
+import { Button, Card, Col, Grid, Input, List, Row, Segmented, Slider, Space, Spin, Tag, Tooltip, Tree } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowLeftOutlined,
@@ -18,6 +18,7 @@ import i18n from '../../i18n';
 import { ptz, wallCameras, type WallCamera } from './monitor/api';
 import { videoMonitorTexts } from './monitor/messages';
 import Player, { type PlayState } from './monitor/Player';
+import EmptyState from '../../components/EmptyState';
 
 /**
  * 实时监控 (docs/devices.md "Live video"): the lazy region tree, the cameras of the chosen region (and below) in the
@@ -150,6 +151,7 @@ function Cell({
   onState: (s: PlayState) => void;
 }) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   const box = useRef<HTMLDivElement>(null);
   return (
     <div
@@ -235,7 +237,8 @@ function Cell({
             textAlign: 'center',
           }}
         >
-          {t('videoMonitor.emptyCell')}
+          {/* Below the md breakpoint the camera list sits above the wall, not on its left (the Col of the page). */}
+          {t(screens.md === false ? 'videoMonitor.emptyCellBelow' : 'videoMonitor.emptyCell')}
         </div>
       )}
     </div>
@@ -339,7 +342,7 @@ export default function VideoMonitorPage() {
               style={{ maxHeight: 360, overflow: 'auto' }}
               dataSource={shown}
               locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('videoMonitor.noCameras')} />,
+                emptyText: <EmptyState description={t('videoMonitor.noCameras')} />,
               }}
               footer={
                 cameras && cameras.total > cameras.records.length ? (

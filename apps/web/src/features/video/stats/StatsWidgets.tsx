@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Spin, Statistic, Tag, Typography, theme } from 'antd';
+import { Card, Col, Row, Spin, Statistic, Tag, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import StatsChart from './StatsChart';
 import { DEVICE_TYPES, statsApi, type RankRow } from './api';
 import { barOption } from './charts';
 import './messages';
+import EmptyState from '../../../components/EmptyState';
 
 /** The device-type picker's choices: every type, or one level-1 code of the device dictionary. */
 export function useTypeOptions() {
@@ -34,7 +35,7 @@ export function RankingBars({
   const { t } = useTranslation();
   const option = useMemo(() => (rows ? barOption(rows, name, color) : undefined), [rows, name, color]);
   if (loading && !rows) return <Spin style={{ display: 'block', padding: 48 }} />;
-  if (!option || !rows?.some((r) => r.total > 0)) return <Empty description={t('stats.noData')} />;
+  if (!option || !rows?.some((r) => r.total > 0)) return <EmptyState description={t('stats.noData')} />;
   const bars = Math.min(rows.filter((r) => r.total > 0).length, 20);
   return <StatsChart option={option} height={Math.max(200, bars * 28 + 48)} />;
 }
@@ -77,7 +78,7 @@ export function TopBars({ rows, loading, color = '#409EFF' }: { rows?: RankRow[]
   const { token } = theme.useToken();
   if (loading && !rows) return <Spin style={{ display: 'block', padding: 48 }} />;
   const shown = (rows ?? []).filter((r) => r.total > 0).slice(0, HOME_TOP);
-  if (!shown.length) return <Empty description={t('stats.noData')} />;
+  if (!shown.length) return <EmptyState description={t('stats.noData')} />;
   const max = shown[0].total;
   return (
     <ol className="atrium-topbars" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -162,7 +163,7 @@ function ListCard({
       {loading && !rows ? (
         <Spin style={{ display: 'block', padding: 24 }} />
       ) : !rows?.length ? (
-        <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <EmptyState description={empty} />
       ) : (
         <ul className="atrium-home-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {rows.map((r) => (
