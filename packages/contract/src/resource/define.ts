@@ -208,7 +208,7 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   dialogWidth?: number;
   /**
    * `true`: list and detail only (records come from the business, e.g. the outbox): no submit, remove or add call,
-   * no add / edit / delete codes, and the screen offers no 新增, 修改 or 删除. A `fixture` hook makes the record the
+   * no add / edit / delete codes, and the screen offers no 新增, 编辑 or 删除. A `fixture` hook makes the record the
    * generated suites read. Actions, if any, stay.
    */
   readOnly?: true;

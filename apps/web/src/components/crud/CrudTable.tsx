@@ -18,7 +18,7 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
   const buttons = useMemo<RowButton[]>(
     () => [
       ...(can[codes.view] ? [{ key: '_view', label: t('crud.view') }] : []),
-      // A read-only schema offers no 修改 / 删除, whatever codes the user holds.
+      // A read-only schema offers no 编辑 / 删除, whatever codes the user holds.
       ...(!schema.readOnly && can[codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
       ...(!schema.readOnly && can[codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
       ...(tree && schema.create !== false && can[codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),

@@ -152,7 +152,7 @@ export type CrudSchema<R extends Row = Row> = {
    */
   create?: false;
   /**
-   * A read-only resource (a definition's `readOnly`, e.g. the outbox): no 新增, 修改 or 删除, whatever codes the
+   * A read-only resource (a definition's `readOnly`, e.g. the outbox): no 新增, 编辑 or 删除, whatever codes the
    * user holds; view and actions stay.
    */
   readOnly?: boolean;
