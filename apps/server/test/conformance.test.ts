@@ -1,76 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codesOf, msg, requiredText, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
+import { codesOf, msg, requiredText, type Msg, type ResourceDef } from '@atrium/contract';
 import { sql } from 'drizzle-orm';
 import { bindings, type Binding } from '../src/platform/resource.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import type { AuthContext } from '../src/platform/tokens.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+import { fixtureRecord, madeByFixture, refSample, sampleBody, sampleOf } from './support/samples.ts';
 
 /**
  * The conformance suite, generated from the resource definitions (docs/resources.md "Checks"): every bound
  * resource gets the same tests, so a new resource is covered without anyone listing it. A resource whose required
- * field cannot be made from its kind says how in its definition (`sample`).
+ * field cannot be made from its kind says how in its definition (`sample`); the samples are made by
+ * test/support/samples.ts, shared with the isolation suite.
  */
 // Built before the tests are collected: the tests are generated from the bindings the app makes.
 const t: TestApp = await createTestApp();
 let platform: string;
 let A: string;
 let B: string;
-let seq = 0;
-
-function sampleOf(f: FieldDef, name: string, width: number | undefined): unknown {
-  if (f.sample !== undefined) return f.sample;
-  seq += 1;
-  switch (f.kind) {
-    case 'text':
-    case 'textarea': {
-      const v = `c${seq}x${name}`.slice(0, Math.min(width ?? 64, f.max ?? 64));
-      return v.length >= (f.min ?? 1) ? v : v.padEnd(f.min ?? 1, 'x');
-    }
-    case 'secret':
-      return `Secret#${seq}xyz`;
-    case 'int':
-      return Math.max(f.min ?? 0, Math.min(f.max ?? 100, 1));
-    case 'decimal':
-      return Math.max(f.min ?? 0, Math.min(f.max ?? 100, 1.5));
-    case 'switch':
-      return 1;
-    case 'date':
-      return '2030-01-02';
-    case 'datetime':
-      return '2030-01-02T03:04:05.000Z';
-    case 'dict':
-      return f.values?.[0] ?? (f.keys === 'int' ? 1 : 'a');
-    case 'region':
-      return '110101';
-    case 'upload':
-      return '/files/sample.png';
-    case 'ref':
-      return undefined;
-  }
-}
-
-/** A required reference without a sample: the first record its picker offers to the writer. */
-async function refSample(f: FieldDef, token: string): Promise<string | undefined> {
-  if (f.kind !== 'ref') return undefined;
-  const res = await client(t, token).get(f.options.url);
-  const data = res.json().data as { records?: { id: string }[] } | { id: string }[] | null;
-  const list = Array.isArray(data) ? data : (data?.records ?? []);
-  return list[0]?.id;
-}
-
-/** A valid body of a definition: every writable field that has a sample (required ones must). */
-async function sampleBody(b: Binding): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const [name, f] of Object.entries(b.def.fields)) {
-    if (f.readOnly || f.virtual) continue;
-    let v = sampleOf(f, name, b.widths[name]);
-    if (v === undefined && f.required) v = await refSample(f, writerOf(b.def));
-    if (v === undefined && f.required) throw new Error(`${b.def.code}.${name}: required, give it a sample`);
-    if (v !== undefined) out[name] = v;
-  }
-  return out;
-}
 
 /** The token that may write a resource: the tenant's admin for tenant resources, else the platform admin. */
 const writerOf = (def: ResourceDef) => (def.scope === 'tenant' && !def.platformOnly ? A : platform);
@@ -141,7 +87,18 @@ afterAll(async () => t?.close());
 
 describe('resource conformance (generated from the definitions)', () => {
   it('binds every ported resource', () => {
-    expect([...bindings.keys()]).toEqual(expect.arrayContaining(['post', 'blackinfo']));
+    // The outbox is a read-only resource (list and detail only): bound like the others, so covered like them.
+    expect([...bindings.keys()]).toEqual(expect.arrayContaining(['post', 'blackinfo', 'outbox', 'client']));
+  });
+
+  it('declares every secret-named field as a secret, so the checks below cover it', () => {
+    const named = [...bindings.values()].flatMap((b) =>
+      Object.entries(b.def.fields)
+        .filter(([name]) => /secret|password/i.test(name))
+        .map(([name, f]) => `${b.def.code}.${name}: ${f.kind}`),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((x) => !x.endsWith(': secret'))).toEqual([]);
   });
 
   it.each([...bindings.values()].map((b) => [b.def.code, b] as const))(
@@ -152,19 +109,28 @@ describe('resource conformance (generated from the definitions)', () => {
       const base = def.base;
       const zh = client(t, writerOf(def));
       const en = client(t, writerOf(def), 'en');
-      const body = await sampleBody(b);
+      const body = await sampleBody(t, b, writerOf(def));
       // Inserts go to the definition's add call (`createPath`) when it has one; `submit` then only updates.
       const create = `${base}/${def.createPath ?? 'submit'}`;
+      const tenantOf = def.scope === 'tenant' && !def.platformOnly ? '720001' : '000000';
+
+      // A read-only resource has no write route at all: its submit, remove and add calls do not exist.
+      if (def.readOnly) {
+        const writes = t.routeTable.filter((r) => r.url.startsWith(`${base}/`) && r.method !== 'GET');
+        const actionPaths = Object.entries(def.actions ?? {}).map(([n, a]) => `${base}/${a.path ?? n}`);
+        expect([def.code, writes.map((r) => r.url).filter((u) => !actionPaths.includes(u))]).toEqual([def.code, []]);
+        for (const path of ['submit', 'remove', 'save'])
+          expect([def.code, path, (await zh.post(`${base}/${path}`, body)).statusCode]).toEqual([def.code, path, 404]);
+      }
 
       // Insert and read back: every field sent comes back as sent; the success text follows the language. A
-      // resource whose records come from the business refuses the insert and gets its record from its fixture.
-      let added = await zh.post(create, body);
-      if (def.create === false) {
-        expect([def.code, added.statusCode, added.json().msg]).toEqual([def.code, 400, msg('createRefused').zh]);
-        if (!b.hooks.fixture) throw new Error(`${def.code}: create is false, give the binding a fixture`);
-        const id = await withTenant(t.services.db, '720001', (tx) =>
-          b.hooks.fixture!(tx, { tenantId: '720001' } as AuthContext),
-        );
+      // resource whose records come from the business refuses the insert (or has none) and gets its record from its
+      // fixture.
+      let added = def.readOnly ? undefined! : await zh.post(create, body);
+      if (madeByFixture(b)) {
+        if (def.create === false)
+          expect([def.code, added.statusCode, added.json().msg]).toEqual([def.code, 400, msg('createRefused').zh]);
+        const id = await fixtureRecord(t, b, tenantOf);
         added = await zh.get(`${base}/detail?id=${id}`);
         expect([def.code, added.statusCode]).toEqual([def.code, 200]);
         const made = added.json().data as Record<string, unknown>;
@@ -191,10 +157,12 @@ describe('resource conformance (generated from the definitions)', () => {
       }
 
       // Required fields: each is named, by its own message, in zh and in en.
-      for (const [lang, c] of [
-        ['zh', zh],
-        ['en', en],
-      ] as const) {
+      for (const [lang, c] of def.readOnly
+        ? []
+        : ([
+            ['zh', zh],
+            ['en', en],
+          ] as const)) {
         const empty = await c.post(create, {});
         const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly && !f.virtual);
         if (def.create === false) {
@@ -222,14 +190,17 @@ describe('resource conformance (generated from the definitions)', () => {
       }
 
       // A stale version is a 409; the current one saves and says so in English when asked.
-      const stale = await zh.post(`${base}/submit`, { ...body, id: row.id, version: Number(row.version) + 5 });
-      expect([def.code, stale.statusCode]).toEqual([def.code, 409]);
-      const updated = await en.post(`${base}/submit`, { ...body, id: row.id, version: row.version });
-      expect([def.code, updated.statusCode, updated.json().msg]).toEqual([def.code, 200, 'Updated']);
+      let updated: typeof added | undefined;
+      if (!def.readOnly) {
+        const stale = await zh.post(`${base}/submit`, { ...body, id: row.id, version: Number(row.version) + 5 });
+        expect([def.code, stale.statusCode]).toEqual([def.code, 409]);
+        updated = await en.post(`${base}/submit`, { ...body, id: row.id, version: row.version });
+        expect([def.code, updated.statusCode, updated.json().msg]).toEqual([def.code, 200, 'Updated']);
+      }
 
       // Unique fields: the same values again are a field error with one of the definition's texts.
       const uniques = Object.entries(def.fields).filter(([, f]) => f.unique);
-      if (uniques.length) {
+      if (uniques.length && !def.readOnly) {
         const dup = await en.post(create, body);
         expect([def.code, dup.statusCode]).toEqual([def.code, 400]);
         const { msg: text, data } = dup.json() as { msg: string; data: { field: string }[] };
@@ -252,12 +223,18 @@ describe('resource conformance (generated from the definitions)', () => {
       }
       for (const [name, f] of Object.entries(def.fields)) {
         if (f.search === 'in' || f.search === 'eq') {
-          const v = body[name] ?? sampleOf(f, name, b.widths[name]);
+          // The record's own value (sent, or as the fixture made it) must find it.
+          const known = body[name] ?? (madeByFixture(b) && row[name] != null ? row[name] : undefined);
+          const v = known ?? sampleOf(f, name, b.widths[name]);
           if (v === undefined) continue;
           const res = await zh.get(`${list}?size=1000&${name}=${encodeURIComponent(String(v))}`);
           expect([def.code, name, res.statusCode]).toEqual([def.code, name, 200]);
-          if (body[name] !== undefined)
-            expect(res.json().data.records.map((r: { id: string }) => r.id)).toContain(row.id);
+          if (known !== undefined)
+            expect([def.code, name, res.json().data.records.map((r: { id: string }) => r.id)]).toEqual([
+              def.code,
+              name,
+              expect.arrayContaining([row.id]),
+            ]);
         }
         if (f.search === 'range') {
           const res = await zh.get(`${list}?${name}_${f.kind.startsWith('date') ? 'dategt' : 'gte'}=x`);
@@ -266,12 +243,32 @@ describe('resource conformance (generated from the definitions)', () => {
         if (f.sort) expect((await zh.get(`${list}?descs=${name}`)).statusCode).toBe(200);
       }
 
-      // No secret field, and no stored secret value, in any answer.
+      // No secret value in any answer: a secret is answered as its mask or not at all; with `reveal: 'insert'` the
+      // insert's answer carries the value sent, once (docs/resources.md "Secrets").
       const secrets = Object.entries(def.fields).filter(([, f]) => f.kind === 'secret');
-      for (const answer of [added, updated, await zh.get(`${base}/detail?id=${row.id}`), await zh.get(list)]) {
-        for (const [name] of secrets) {
-          expect(answer.body).not.toContain(`"${name}"`);
-          expect(answer.body).not.toContain(String(body[name]));
+      const answers = [
+        ['insert', added],
+        ['update', updated],
+        ['detail', await zh.get(`${base}/detail?id=${row.id}`)],
+        ['list', await zh.get(list)],
+      ] as const;
+      for (const [which, answer] of answers) {
+        if (!answer) continue;
+        const data = answer.json().data as Record<string, unknown> & { records?: Record<string, unknown>[] };
+        const records = which === 'list' ? data.records! : [data];
+        for (const [name, f] of secrets) {
+          if (f.kind !== 'secret') continue;
+          // (A fixture's record carries what the answers carry: only a sent value is looked for.)
+          const sent = madeByFixture(b) ? undefined : body[name];
+          if (which === 'insert' && f.reveal === 'insert' && !madeByFixture(b)) {
+            expect([def.code, name, which, data[name]]).toEqual([def.code, name, which, sent]);
+            continue;
+          }
+          if (sent !== undefined)
+            expect([def.code, name, which, answer.body.includes(String(sent))]).toEqual([def.code, name, which, false]);
+          if (f.mask === undefined)
+            expect([def.code, which, answer.body.includes(`"${name}"`)]).toEqual([def.code, which, false]);
+          for (const r of records) expect([def.code, name, which, r[name]]).toEqual([def.code, name, which, f.mask]);
         }
       }
 
@@ -280,6 +277,7 @@ describe('resource conformance (generated from the definitions)', () => {
       if (tenantScoped) {
         const b2 = client(t, B);
         expect((await b2.get(`${base}/detail?id=${row.id}`)).statusCode).toBe(404);
+        // (A read-only resource has no such routes: 404 all the same.)
         expect((await b2.post(`${base}/submit`, { ...body, id: row.id })).statusCode).toBe(404);
         expect((await b2.post(`${base}/remove?ids=${row.id}`)).statusCode).toBe(404);
         for (const [name, a] of Object.entries(def.actions ?? {})) {
@@ -289,7 +287,7 @@ describe('resource conformance (generated from the definitions)', () => {
             let v = sampleOf(f, k, undefined);
             // A required reference: the first record of B's own picker.
             if (v === undefined && f.required && f.kind === 'ref') {
-              const id = await refSample(f, B);
+              const id = await refSample(t, f, B);
               v = f.multiple ? [id] : id;
             }
             if (v !== undefined) input[k] = v;
@@ -310,7 +308,8 @@ describe('resource conformance (generated from the definitions)', () => {
         expect(codes.remove).toBe(`${def.code}_delete`);
       }
 
-      // Remove: the answer follows the language; the record is gone.
+      // Remove: the answer follows the language; the record is gone. A read-only record stays.
+      if (def.readOnly) return;
       const removed = await en.post(`${base}/remove?ids=${row.id}`);
       expect([def.code, removed.statusCode, removed.json().msg]).toEqual([def.code, 200, 'Deleted']);
       expect((await zh.get(`${base}/detail?id=${row.id}`)).statusCode).toBe(404);
@@ -318,12 +317,16 @@ describe('resource conformance (generated from the definitions)', () => {
   );
   // Each kind's refusals (docs/resources.md "Checks"): a value of the right shape that the kind does not accept is a
   // 400 naming the field by its message, and no row is written.
-  it.each([...bindings.values()].filter((b) => b.def.create !== false).map((b) => [b.def.code, b] as const))(
+  it.each(
+    [...bindings.values()]
+      .filter((b) => b.def.create !== false && !b.def.readOnly)
+      .map((b) => [b.def.code, b] as const),
+  )(
     '%s: refuses an unknown dict value, a wrong date, an int out of range and a text too long; writes nothing',
     async (_code, b) => {
       const { def } = b;
       const create = `${def.base}/${def.createPath ?? 'submit'}`;
-      const body = await sampleBody(b);
+      const body = await sampleBody(t, b, writerOf(def));
       const cases = refusals(b);
       const before = await rowCount(b);
       for (const lang of ['zh', 'en'] as const) {

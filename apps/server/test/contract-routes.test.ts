@@ -71,8 +71,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/video/hls/:streamId/:file',
   'GET /api/video/queryDeviceVideoByRegionCode',
   'GET /api/video/ptz',
-  'GET /api/blade-resource/outbox/list',
-  'GET /api/blade-resource/outbox/detail',
 ]);
 
 const CRUD = [

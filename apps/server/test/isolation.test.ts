@@ -1,20 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { globalTables } from '../src/db/schema/tables.ts';
-import { bindings } from '../src/platform/resource.ts';
+import { bindings, type Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+import { sampleRecord } from './support/samples.ts';
 
 /**
  * The isolation matrix, generated from the route table (not hand-listed): tenant B's administrator calls every
  * route with tenant A's ids in every id-shaped parameter (query and body) and A's tenant id forged in the query,
  * the body and the Tenant-Id header. Nothing of A may be revealed, nothing of A may change, and B's list totals
  * must not count A's rows. CRUD detail / update / remove of A's ids are 404 exactly.
+ *
+ * Tenant A holds one record of every bound tenant resource, made from the definitions' samples
+ * (test/support/samples.ts, shared with the conformance suite), and a route of a bound resource is probed with the id
+ * of that resource's record: a new resource is covered without editing this file.
  */
 let t: TestApp;
 let A: Awaited<ReturnType<typeof provisionedTenant>>;
 let B: Awaited<ReturnType<typeof provisionedTenant>>;
 const ids: Record<string, string> = {};
+/** Tenant A's generated record of each bound tenant resource, by code. */
+const generated: Record<string, string> = {};
 const MARK = 'ALPHA秘密';
+
+/** The bound resources whose records belong to a tenant (global and platform ones are the platform's). */
+const tenantBindings = () => [...bindings.values()].filter((b) => b.def.scope === 'tenant' && !b.def.platformOnly);
+
+/** The bound resource a route belongs to: the longest base the route's path starts with. */
+function ownerOf(url: string): Binding | undefined {
+  let best: Binding | undefined;
+  for (const b of bindings.values())
+    if (url.startsWith(`${b.def.base}/`) && (!best || b.def.base.length > best.def.base.length)) best = b;
+  return best;
+}
 
 /** Every table that carries tenant_id (found in the database, not listed by hand), except the declared global ones. */
 async function tenantTables(): Promise<string[]> {
@@ -44,8 +63,13 @@ type Route = TestApp['routeTable'][number];
 /** Routes that end B's own session are left out: they touch nothing of A and would stop the run. */
 const skip = (r: Route) => r.auth === 'none' || r.url.includes('/oauth/logout') || r.url.includes(':');
 
-/** Which of A's records a route's `id` names: by the path segment after the service. */
+/**
+ * Which of A's records a route's `id` names: the generated record of the bound resource that owns the route, else
+ * (routes of no binding) by the path segment after the service.
+ */
 function idFor(url: string): string {
+  const owner = ownerOf(url);
+  if (owner && generated[owner.def.code]) return generated[owner.def.code];
   const seg = url.split('/')[3] ?? '';
   const map: Record<string, string> = {
     dept: ids.dept,
@@ -195,6 +219,8 @@ beforeAll(async () => {
     apiScopeIds: [ids.apiScope],
   });
   ids.tenantRow = A.tenantRowId;
+  // One record of every bound tenant resource, made from its definition (or its fixture).
+  for (const b of tenantBindings()) generated[b.def.code] = await sampleRecord(t, b, A.token, '710001');
 });
 afterAll(async () => t?.close());
 
@@ -213,8 +239,25 @@ describe('tenant isolation matrix (generated from the route table)', () => {
   });
 
   it('tenant B reaches nothing of tenant A through any route, ids or forged tenant id', async () => {
+    // Every bound tenant resource has a live record of A before the probes, so no probe names an empty table.
+    const empty: string[] = [];
+    for (const b of tenantBindings()) {
+      const table = getTableConfig(b.table).name;
+      const res = await t.services.db.execute(
+        sql.raw(`select count(*)::int as n from "${table}" where tenant_id = '710001' and is_deleted = 0`),
+      );
+      if (!((res as unknown as { rows: { n: number }[] }).rows[0].n >= 1)) empty.push(b.def.code);
+    }
+    expect(tenantBindings().length).toBeGreaterThan(10);
+    expect(empty).toEqual([]);
+    expect(Object.keys(generated).sort()).toEqual(
+      tenantBindings()
+        .map((b) => b.def.code)
+        .sort(),
+    );
+
     const before = await digestOf('710001');
-    const secrets = Object.values(ids).filter((v) => v !== ids.platformMenu);
+    const secrets = [...Object.values(ids).filter((v) => v !== ids.platformMenu), ...Object.values(generated)];
     const leaks: string[] = [];
     for (const r of t.routeTable.filter((x) => !skip(x))) {
       const { url, body } = requestFor(r);

@@ -610,25 +610,61 @@ describe('OAuth clients and menus', () => {
     expect(made.clientSecret).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(json(await p.get(`/api/blade-system/client/detail?id=${made.id}`)).data.clientSecret).toBe('******');
     expect(JSON.stringify(json(await p.get('/api/blade-system/client/list')).data)).not.toContain(made.clientSecret);
-    const captcha = await newCaptcha(t);
-    const q = new URLSearchParams({
-      tenantId: '000000',
-      username: 'admin',
-      password: md5Hex('admin'),
-      grant_type: 'captcha',
-      scope: 'all',
+    // Logs in through the new client with `secret`: the status of the token call.
+    const loginWith = async (secret: string) => {
+      const captcha = await newCaptcha(t);
+      const q = new URLSearchParams({
+        tenantId: '000000',
+        username: 'admin',
+        password: md5Hex('admin'),
+        grant_type: 'captcha',
+        scope: 'all',
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?${q}`,
+        headers: {
+          authorization: `Basic ${Buffer.from(`mobile:${secret}`).toString('base64')}`,
+          'tenant-id': '000000',
+          'captcha-key': captcha.key,
+          'captcha-code': captcha.code,
+        },
+      });
+      return res.statusCode;
+    };
+    expect(await loginWith(made.clientSecret)).toBe(200);
+
+    // A `secret` field (docs/resources.md "Secrets"): an update sending the mask, nothing or '' keeps the secret;
+    // a new value replaces it and is not answered.
+    let version = made.version as number;
+    for (const kept of [{ clientSecret: '******' }, { clientSecret: '' }, {}]) {
+      const res = await p.post('/api/blade-system/client/submit', {
+        id: made.id,
+        version,
+        clientId: 'mobile',
+        authorizedGrantTypes: 'captcha,refresh_token',
+        ...kept,
+      });
+      expect([JSON.stringify(kept), res.statusCode, json(res).data.clientSecret]).toEqual([
+        JSON.stringify(kept),
+        200,
+        '******',
+      ]);
+      version = json(res).data.version;
+    }
+    expect(await loginWith(made.clientSecret)).toBe(200);
+    const fresh = 'A-new-client-secret-2026';
+    const changed = await p.post('/api/blade-system/client/submit', {
+      id: made.id,
+      version,
+      clientId: 'mobile',
+      authorizedGrantTypes: 'captcha,refresh_token',
+      clientSecret: fresh,
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${q}`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`mobile:${made.clientSecret}`).toString('base64')}`,
-        'tenant-id': '000000',
-        'captcha-key': captcha.key,
-        'captcha-code': captcha.code,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    expect(json(changed).data.clientSecret).toBe('******');
+    expect(changed.body).not.toContain(fresh);
+    expect(await loginWith(fresh)).toBe(200);
+    expect(await loginWith(made.clientSecret)).not.toBe(200);
   });
 
   it('refuses removing a menu with children; lazy lists answer one level', async () => {

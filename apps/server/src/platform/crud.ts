@@ -158,6 +158,15 @@ export type CrudSpec<B extends z.ZodObject> = {
   writable?: string[];
   /** The shared tree rules (parent visible, no cycle, children block removal), with their messages. */
   treeRules?: { parentMissing: Msg; cycle: Msg; hasChildren: Msg };
+  /** List and detail (and tree reads) only: no submit, remove or add call (docs/resources.md "Read-only resources"). */
+  readOnly?: boolean;
+  /**
+   * Secret fields (docs/resources.md "Secrets"): an absent or empty value, or the mask, is "not sent" — the stored
+   * value stays; `reveal: 'insert'` answers the value sent on insert once.
+   */
+  secrets?: { name: string; mask?: string; reveal?: 'insert' }[];
+  /** Values an insert takes for the fields its body leaves out (the definition's `default`). */
+  defaults?: Record<string, unknown>;
 };
 
 /** `scope`: the caller's data-scope filter for this resource (undefined = all), e.g. to check a parent is visible. */
@@ -423,7 +432,8 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
 
     /** No id → insert; with id → update of a visible record, checked against `version` when sent. */
     async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) {
-      const { id, version, ...input } = raw;
+      const { id, version, ...sent } = raw;
+      const input = received(sent, !id);
       const scope = await scopeOf(auth);
       const state: Record<string, unknown> = {
         ...(await spec.prepareSave?.({ auth, input: input as z.infer<B>, id })),
@@ -465,7 +475,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
                 state,
               })) ?? {};
             await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, present(row as Row));
-            return { ...present(row as Row), ...after };
+            return { ...present(row as Row), ...revealed(input), ...after };
           }
           const [existing] = await tx
             .select()
@@ -626,6 +636,28 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     return new Set(rows.map((r) => String(r.parentId)));
   }
 
+  /**
+   * The body as the save sees it: secrets not sent (absent, empty, the mask) dropped, and on insert the definition's
+   * defaults for the fields left out.
+   */
+  function received(sent: Record<string, unknown>, insert: boolean): Record<string, unknown> {
+    const out = { ...sent };
+    for (const f of spec.secrets ?? []) {
+      const v = out[f.name];
+      if (v === undefined || v === null || v === '' || (f.mask !== undefined && v === f.mask)) delete out[f.name];
+    }
+    if (insert) for (const [k, v] of Object.entries(spec.defaults ?? {})) if (out[k] === undefined) out[k] = v;
+    return out;
+  }
+
+  /** The secrets an insert's answer carries once (`reveal: 'insert'`): the values sent. */
+  function revealed(input: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const f of spec.secrets ?? [])
+      if (f.reveal === 'insert' && typeof input[f.name] === 'string') out[f.name] = input[f.name];
+    return out;
+  }
+
   /** The body's values that are columns: fields kept elsewhere are the hooks' business; null never clears a NOT NULL column. */
   function columnsOf(input: Record<string, unknown>, update: boolean): Record<string, unknown> {
     if (!spec.writable) return input;
@@ -712,10 +744,12 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
     },
     async (req) => ok(await svc.detail(requireAuth(req), req.query.id)),
   );
+  // A read-only resource registers no write route (docs/resources.md "Read-only resources").
+  const writer = spec.readOnly ? undefined : app;
   const createPath = spec.createPath;
   if (createPath) {
     // A separate add call: the body of a new record (an id sent is dropped with the other unknown keys).
-    app.post(
+    writer?.post(
       `${spec.base}/${createPath}`,
       {
         config: { permission: spec.codes.add, platform: writePlatform, labels },
@@ -725,7 +759,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
       async (req) => ok(await svc.submit(requireAuth(req), req.body as z.infer<B>, req.id), texts.added),
     );
   }
-  app.post(
+  writer?.post(
     `${spec.base}/submit`,
     {
       config: {
@@ -746,7 +780,7 @@ export function crudRoutes<B extends z.ZodObject>(root: FastifyInstance, s: Serv
       return ok(saved, body.id ? texts.updated : texts.added);
     },
   );
-  app.post(
+  writer?.post(
     `${spec.base}/remove`,
     {
       config: { permission: spec.codes.remove, platform: writePlatform },

@@ -115,7 +115,7 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   guard?: (tx: Db, auth: AuthContext, rows: Row[], op: string) => Promise<void>;
   /**
    * A representative record made the way the business makes it, for a resource that cannot be created by submit
-   * (`create: false`): the generated conformance suite runs on it. Answers the new record's id.
+   * (`create: false`, `readOnly`): the generated conformance and isolation suites run on it. Answers the new record's id.
    */
   fixture?: (tx: Db, auth: AuthContext) => Promise<string>;
   /** The work of each action (besides moving the state), inside its transaction. */
@@ -225,7 +225,10 @@ const RECORD_JSON: Record<(typeof RECORD_COLUMNS)[number], JsonSchema> = {
 /** The answered shape of a record: the record columns, the readable fields, the hooks' extra output. */
 export function recordSchema(def: ResourceDef, output: Record<string, JsonSchema> = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...RECORD_JSON };
-  for (const [name, f] of Object.entries(def.fields)) if (f.kind !== 'secret') properties[name] = jsonOf(f);
+  // A secret is answered only as its mask, or once as the value of an insert (`reveal`): a string then.
+  for (const [name, f] of Object.entries(def.fields))
+    if (f.kind !== 'secret') properties[name] = jsonOf(f);
+    else if (f.mask !== undefined || f.reveal) properties[name] = { type: 'string' };
   if (def.tree) properties.hasChildren = { type: 'boolean' };
   return { type: 'object', properties: { ...properties, ...output } };
 }
@@ -358,6 +361,16 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
       .filter(([, f]) => f.createOnly)
       .map(([k]) => k),
     writable: stored,
+    readOnly: !!def.readOnly,
+    secrets: Object.entries(def.fields).flatMap(([name, f]) =>
+      f.kind === 'secret' ? [{ name, mask: f.mask, reveal: f.reveal }] : [],
+    ),
+    // Applied on insert to the fields a body leaves out (docs/resources.md "Defaults").
+    defaults: Object.fromEntries(
+      Object.entries(def.fields)
+        .filter(([, f]) => f.default !== undefined && !f.readOnly && !f.virtual)
+        .map(([k, f]) => [k, f.default]),
+    ),
   };
   const binding: Binding = { def, table, spec, widths, hooks: hooks as Hooks<Record<string, FieldDef>> };
   bindings.set(def.code, binding);
@@ -408,7 +421,10 @@ function withDictCheck(s: Services, binding: Binding): CrudSpec<z.ZodObject> {
   };
 }
 
-/** Only what the definition allows leaves the server: record columns, readable fields, declared extras. */
+/**
+ * Only what the definition allows leaves the server: record columns, readable fields, declared extras; a secret with
+ * a mask is answered as the mask.
+ */
 function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
   const keys = [
     ...RECORD_COLUMNS,
@@ -417,7 +433,13 @@ function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
       .map(([k]) => k),
     ...Object.keys(output),
   ];
-  return picker(keys) as (row: Row) => Row;
+  const pick = picker(keys) as (row: Row) => Row;
+  const masks = Object.entries(def.fields).flatMap(([k, f]) =>
+    f.kind === 'secret' && f.mask !== undefined ? [[k, f.mask] as const] : [],
+  );
+  if (!masks.length) return pick;
+  const masked = Object.fromEntries(masks);
+  return (row: Row) => ({ ...pick(row), ...masked }) as Row;
 }
 
 /** Registers a binding's routes: CRUD (+ tree) and its actions. */

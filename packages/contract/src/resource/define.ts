@@ -69,7 +69,23 @@ export type TextField = FieldCommon & {
   min?: number;
   pattern?: { regex: string; message: Msg };
 };
-export type SecretField = FieldCommon & { kind: 'secret'; max?: number };
+/**
+ * A value that never leaves the server as stored (docs/resources.md "Secrets"). Written on insert when sent, and on
+ * update only when a new value is sent: an absent or empty value, or the `mask`, keeps the stored one.
+ */
+export type SecretField = FieldCommon & {
+  kind: 'secret';
+  max?: number;
+  min?: number;
+  pattern?: { regex: string; message: Msg };
+  /** Answers carry this text in the field's place (e.g. '******'); without it the field is never answered. */
+  mask?: string;
+  /**
+   * `'insert'`: the insert's answer carries the value once — as sent, or as the module made it (a generated secret);
+   * every later answer carries the mask. Default: never revealed.
+   */
+  reveal?: 'insert';
+};
 export type IntField = FieldCommon & { kind: 'int'; min?: number; max?: number };
 export type DecimalField = FieldCommon & { kind: 'decimal'; min?: number; max?: number; scale?: number };
 export type SwitchField = FieldCommon & { kind: 'switch' };
@@ -200,12 +216,20 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
    * "Dialog sections"); fields no section lists come after them.
    */
   sections?: { key: string; label: Msg; fields: string[] }[];
+  /**
+   * `true`: list and detail only (records come from the business, e.g. the outbox): no submit, remove or add call,
+   * no add / edit / delete codes, and the screen offers no 新增, 编辑 or 删除. A `fixture` hook makes the record the
+   * generated suites read. Actions, if any, stay.
+   */
+  readOnly?: true;
 };
 
 export type ResourceCodes = { view: string; add: string; edit: string; remove: string; viewButton: string };
 
 /** Keeps the field names as literal types, so bindings can be checked against table columns. */
 export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  if (def.readOnly && (def.createPath || def.create === false))
+    throw new Error(`${def.code}: a read-only resource has no add call (createPath, create)`);
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.search === 'range' && !['int', 'decimal', 'date', 'datetime'].includes(f.kind))
       throw new Error(`${def.code}.${name}: range search needs a numeric or date field`);

@@ -104,3 +104,34 @@ describe('bodies derived from a definition', () => {
     expect(screenPath(def)).toBe('/demo/sample/index');
   });
 });
+
+describe('secret fields and read-only resources (docs/resources.md)', () => {
+  const vault = defineResource({
+    code: 'vault',
+    group: 'demo',
+    base: '/api/demo/vault',
+    label: { zh: 'vault', en: 'Vault' },
+    scope: 'tenant',
+    fields: {
+      key: {
+        kind: 'secret',
+        label: { zh: 'key', en: 'Key' },
+        mask: '******',
+        reveal: 'insert',
+        pattern: { regex: '^[\\s\\S]{16,}$', message: { zh: 'short', en: 'At least 16 characters' } },
+      },
+    },
+  });
+  const parse = (v: unknown) => bodySchema(vault).safeParse({ key: v });
+
+  it('holds a secret to its pattern, but takes its mask and an empty value as "unchanged"', () => {
+    expect(parse('short').success).toBe(false);
+    expect(decodeMsg(parse('short').error!.issues[0].message)?.en).toBe('At least 16 characters');
+    for (const kept of ['******', '', 'sixteen-chars-ok']) expect([kept, parse(kept).success]).toEqual([kept, true]);
+  });
+
+  it('refuses an add call on a read-only resource', () => {
+    const bad = { ...vault, code: 'ro', readOnly: true as const, createPath: 'save' };
+    expect(() => defineResource(bad)).toThrow(/read-only/);
+  });
+});

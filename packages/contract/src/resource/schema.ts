@@ -68,11 +68,13 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
         .trim()
         .refine((v) => !v.includes('\u0000'), e(msg('nulByte', { label })))
         .refine((v) => v.length <= max, e(msg('tooLong', { label, max })));
-      if (f.kind === 'text' || f.kind === 'textarea') {
-        if (f.min) s = s.refine((v) => v === '' || v.length >= f.min!, e(msg('tooShort', { label, min: f.min })));
+      if (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'secret') {
+        // A secret's mask sent back means "unchanged" (docs/resources.md "Secrets"): not held to the rules.
+        const kept = (v: string) => v === '' || (f.kind === 'secret' && f.mask !== undefined && v === f.mask);
+        if (f.min) s = s.refine((v) => kept(v) || v.length >= f.min!, e(msg('tooShort', { label, min: f.min })));
         if (f.pattern) {
           const re = new RegExp(f.pattern.regex);
-          s = s.refine((v) => v === '' || re.test(v), e(f.pattern.message));
+          s = s.refine((v) => kept(v) || re.test(v), e(f.pattern.message));
         }
       }
       base = req ? s.refine((v) => v !== '', e(req)) : s;

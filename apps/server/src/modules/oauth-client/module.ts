@@ -6,9 +6,6 @@ import { sha256Hex } from '../../platform/password.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { clientTexts as texts } from './messages.ts';
 
-/** What every answer shows in place of the secret, which is stored as a digest only. */
-const MASK = '******';
-
 /** An update that leaves one of these out resets it, as the body's defaults always did. */
 const defaults = { scope: 'all', accessTokenValidity: 3000, refreshTokenValidity: 604800 };
 const unsent = (input: Record<string, unknown>) =>
@@ -16,7 +13,8 @@ const unsent = (input: Record<string, unknown>) =>
 
 /**
  * OAuth clients (the menu code `client`; the business's clients are another module): platform-wide, the platform
- * administrator's alone. The secret is shown once, in the answer to the insert; later answers carry the mask.
+ * administrator's alone. The secret is a `secret` field (docs/resources.md "Secrets"): stored here as a digest,
+ * generated when an insert sends none; the insert's answer carries it once, later answers the definition's mask.
  */
 export default defineModule((app, s) => {
   resourceRoutes(
@@ -30,17 +28,16 @@ export default defineModule((app, s) => {
           const text = clientDef.fields.webServerRedirectUri.pattern.message;
           throw badRequest(text, [{ field: 'webServerRedirectUri', message: text }]);
         }
-        const given = typeof input.clientSecret === 'string' && input.clientSecret ? input.clientSecret : undefined;
+        // A secret not sent (absent, empty, the mask) is not in the input (platform/crud.ts `received`).
+        const given = typeof input.clientSecret === 'string' ? input.clientSecret : undefined;
         if (existing) return { ...unsent(input), ...(given ? { clientSecretHash: sha256Hex(given) } : {}) };
         const secret = given ?? randomBytes(24).toString('base64url');
-        state.secret = secret;
+        if (!given) state.generated = secret;
         return { clientSecretHash: sha256Hex(secret) };
       },
+      // The generated secret is revealed like a sent one: in the insert's answer, once.
       async afterSave({ state }) {
-        return { clientSecret: (state.secret as string | undefined) ?? MASK };
-      },
-      async decorate(_tx, _auth, rows) {
-        return rows.map((r) => ({ ...r, clientSecret: MASK }));
+        return state.generated ? { clientSecret: state.generated } : {};
       },
       async beforeRemove(_tx, _ids, auth, rows) {
         if (rows.some((r) => r.clientId === auth.clientId)) throw badRequest(texts.ownClient);

@@ -18,8 +18,9 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
   const buttons = useMemo<RowButton[]>(
     () => [
       ...(can[codes.view] ? [{ key: '_view', label: t('crud.view') }] : []),
-      ...(can[codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
-      ...(can[codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
+      // A read-only schema offers no 编辑 / 删除, whatever codes the user holds.
+      ...(!schema.readOnly && can[codes.edit] ? [{ key: '_edit', label: t('crud.edit') }] : []),
+      ...(!schema.readOnly && can[codes.delete] ? [{ key: '_delete', label: t('crud.delete'), danger: true }] : []),
       ...(tree && schema.create !== false && can[codes.add] ? [{ key: '_child', label: t('crud.addChild') }] : []),
       ...(lifecycle ?? [])
         .filter((a) => can[a.code])
@@ -33,7 +34,7 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
           when: a.when ? (r: Row) => a.when!(r as R) : undefined,
         })),
     ],
-    [can, codes, tree, rowActions, lifecycle, t, schema.create],
+    [can, codes, tree, rowActions, lifecycle, t, schema.create, schema.readOnly],
   );
 
   // A phone (below antd's md, 768 px): the actions column scrolls with the rest — fixed at the right it would cover

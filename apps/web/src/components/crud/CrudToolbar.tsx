@@ -6,7 +6,7 @@ import type { CrudController } from './useCrudController';
 import type { Row } from './types';
 
 /**
- * 新增 (unless the schema says `create: false`) / 删除 (of the selection), the schema's toolbar actions, the lifecycle actions that take several records,
+ * 新增 (unless the schema says `create: false`) / 删除 (of the selection; neither on a read-only schema), the schema's toolbar actions, the lifecycle actions that take several records,
  * `children` (a screen's own buttons) and refresh; each by the user's permission codes.
  */
 export function CrudToolbar<R extends Row>({ c, children }: { c: CrudController<R>; children?: ReactNode }) {
@@ -22,7 +22,7 @@ export function CrudToolbar<R extends Row>({ c, children }: { c: CrudController<
           {t('crud.add')}
         </Button>
       )}
-      {can[schema.codes.delete] && (
+      {!schema.readOnly && can[schema.codes.delete] && (
         <Button danger icon={<DeleteOutlined />} onClick={() => c.remove(c.selected)}>
           {t('crud.delete')}
         </Button>

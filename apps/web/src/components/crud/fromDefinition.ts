@@ -181,7 +181,8 @@ export function resourceSchema<F extends Record<string, FieldDef>>(def: Resource
     createPath: def.createPath,
     title: k('label'),
     codes: { add: codes.add, edit: codes.edit, delete: codes.remove, view: codes.viewButton },
-    create: def.create === false ? false : undefined,
+    create: def.create === false || def.readOnly ? false : undefined,
+    readOnly: def.readOnly,
     fields: [
       ...Object.entries(def.fields).map(([n, f]) => crudField(def.code, `fields.${n}`, n, f)),
       // Every list takes a creation-time range (createTime_dategt / createTime_datelt) unless the definition says no.

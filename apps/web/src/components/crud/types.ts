@@ -153,6 +153,11 @@ export type CrudSchema<R extends Row = Row> = {
    * 新增子项, whatever codes the user holds.
    */
   create?: false;
+  /**
+   * A read-only resource (a definition's `readOnly`, e.g. the outbox): no 新增, 编辑 or 删除, whatever codes the
+   * user holds; view and actions stay.
+   */
+  readOnly?: boolean;
   fields: CrudField<R>[];
   /**
    * Tree table. lazy: root rows from `${base}/lazy-list?parentId=0`, children on expand;

@@ -81,12 +81,18 @@ describe('resource screens from their definitions', () => {
   });
 
   it('the outbox lists messages read-only, in both languages', async () => {
+    // Even a user holding add / edit / delete codes by that name gets no write button: the definition is read-only.
+    const held = ['outbox_view', 'outbox_add', 'outbox_edit', 'outbox_delete'];
+    useSession.setState({ permission: Object.fromEntries(held.map((c) => [c, true])) });
     mount(<ResourcePage def={outbox} />);
     await screen.findByText('发件箱');
     const row = (await screen.findByText('13800000001')).closest('tr') as HTMLElement;
     expect(within(row).getByText('短信')).toBeTruthy();
     expect(within(row).getByText('已发送')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: /查\s*看/ })).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
     await screen.findByText('Outbox');
     expect(screen.getAllByText('Sent').length).toBeGreaterThan(0);

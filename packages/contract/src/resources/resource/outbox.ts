@@ -5,7 +5,7 @@ export const OUTBOX_STATES = { queued: 1, sent: 2, failed: 3 } as const;
 
 /**
  * 发件箱: every SMS and every email, as queued by the modules and delivered by the server's worker (docs/outbox.md).
- * Read-only: list and detail only; nobody writes a message here by hand.
+ * Read-only: list and detail only; nobody writes a message here by hand (docs/resources.md "Read-only resources").
  */
 export const outbox = defineResource({
   code: 'outbox',
@@ -13,6 +13,7 @@ export const outbox = defineResource({
   base: '/api/blade-resource/outbox',
   label: { zh: '发件箱', en: 'Outbox' },
   scope: 'tenant',
+  readOnly: true,
   dialogWidth: 760,
   fields: {
     channel: {

@@ -14,7 +14,7 @@ const grant = `(${GRANT_TYPES.join('|')})`;
 /**
  * 应用管理: OAuth clients, platform-wide. The secret is stored as a digest: generated on insert when left empty
  * and answered once, in the insert's answer; an update replaces it only when one is sent; every other answer
- * carries the mask `******`.
+ * carries the mask `******` (a `secret` field, docs/resources.md "Secrets").
  */
 export const client = defineResource({
   code: 'client',
@@ -35,11 +35,13 @@ export const client = defineResource({
       search: 'like',
       sort: true,
     },
-    // Not a `secret` field: its answers carry the mask, and the insert's answer the generated value (module hooks).
+    // Stored as a digest by the module; answered as the mask, and once, in the insert's answer, as the value.
     clientSecret: {
-      kind: 'text',
+      kind: 'secret',
       column: false,
       max: 128,
+      mask: '******',
+      reveal: 'insert',
       label: { zh: '客户端密钥', en: 'Client secret' },
       pattern: {
         regex: '^[\\s\\S]{16,}$',
@@ -47,7 +49,6 @@ export const client = defineResource({
       },
       sample: 'Sample#Client#Secret#2026',
       ui: {
-        column: false,
         placeholder: { zh: '留空：新增时自动生成，修改时不变', en: 'Empty: generated on add, unchanged on edit' },
       },
     },

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineResource } from '@atrium/contract';
+import { blackInfo } from '../src/modules/blacklist/table.ts';
+import { crudService } from '../src/platform/crud.ts';
+import { bindings, bindResource } from '../src/platform/resource.ts';
+import type { AuthContext } from '../src/platform/tokens.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * A definition's `default` is applied by the server on insert to the fields a body leaves out (docs/resources.md
+ * "Defaults"), not only the column's default: a definition bound to the blacklist's table whose defaults differ from
+ * the columns' (`status`: column 1, definition 0; `reason`: no column default).
+ */
+const probe = defineResource({
+  code: 'defaults_probe',
+  group: 'test',
+  base: '/api/test/defaults-probe',
+  label: { zh: 'defaults', en: 'defaults' },
+  scope: 'tenant',
+  fields: {
+    type: { kind: 'int', label: { zh: 'type', en: 'type' }, required: true },
+    value: { kind: 'text', label: { zh: 'value', en: 'value' }, required: true },
+    reason: { kind: 'text', label: { zh: 'reason', en: 'reason' }, default: 'from the definition' },
+    status: { kind: 'int', label: { zh: 'status', en: 'status' }, default: 0 },
+  },
+});
+
+let t: TestApp;
+const auth = { tenantId: '000000', userId: '1', deptId: null, roleIds: [], account: 'admin' } as unknown as AuthContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe("a definition's defaults", () => {
+  it('fill the fields an insert leaves out; a value sent, or null, wins; an update keeps what is stored', async () => {
+    const binding = bindResource(probe, blackInfo);
+    // Not a route of the app: kept out of the generated suites' list.
+    bindings.delete(probe.code);
+    const svc = crudService(t.services, binding.spec);
+
+    const left = await svc.submit(auth, { type: 1, value: 'defaults-1' } as never, 'r1');
+    expect({ reason: left.reason, status: left.status }).toEqual({ reason: 'from the definition', status: 0 });
+
+    const sent = await svc.submit(auth, { type: 1, value: 'defaults-2', reason: 'mine', status: 1 } as never, 'r2');
+    expect({ reason: sent.reason, status: sent.status }).toEqual({ reason: 'mine', status: 1 });
+
+    const cleared = await svc.submit(auth, { type: 1, value: 'defaults-3', reason: null } as never, 'r3');
+    expect(cleared.reason).toBeNull();
+
+    // An update leaving the fields out keeps them (defaults are for inserts).
+    const updated = await svc.submit(auth, { id: sent.id, type: 2, value: 'defaults-2' } as never, 'r4');
+    expect({ type: updated.type, reason: updated.reason, status: updated.status }).toEqual({
+      type: 2,
+      reason: 'mine',
+      status: 1,
+    });
+  });
+});
