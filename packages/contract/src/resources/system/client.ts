@@ -48,6 +48,8 @@ export const client = defineResource({
       sample: 'Sample#Client#Secret#2026',
       ui: {
         column: false,
+        // Typed like a password, never loaded into the dialog (the answers carry the mask).
+        widget: 'secret',
         placeholder: { zh: '留空：新增时自动生成，修改时不变', en: 'Empty: generated on add, unchanged on edit' },
       },
     },

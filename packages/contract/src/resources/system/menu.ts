@@ -46,6 +46,8 @@ export const menu = defineResource({
       label: { zh: '菜单名称', en: 'Name' },
       required: { zh: '请输入菜单名称', en: 'Enter the menu name' },
       search: 'like',
+      // The alias is the menu's English name (the sidebar shows it in English).
+      ui: { english: 'alias' },
     },
     alias: { kind: 'text', label: { zh: '菜单别名', en: 'Alias' }, search: 'like' },
     path: { kind: 'text', label: { zh: '路由地址', en: 'Path' } },
