@@ -52,7 +52,7 @@ export const menu = defineResource({
     alias: { kind: 'text', label: { zh: '菜单别名', en: 'Alias' }, search: 'like' },
     path: { kind: 'text', label: { zh: '路由地址', en: 'Path' } },
     source: { kind: 'text', label: { zh: '菜单图标', en: 'Icon' }, ui: { widget: 'icon' } },
-    sort: { kind: 'int', min: 0, max: 999999, label: { zh: '菜单排序', en: 'Sort' }, sort: true },
+    sort: { kind: 'int', min: 0, max: 999999, label: { zh: '菜单排序', en: 'Sort' }, sort: true, default: 0 },
     category: {
       kind: 'dict',
       dict: 'menu_category',
@@ -60,6 +60,7 @@ export const menu = defineResource({
       values: [1, 2],
       label: { zh: '菜单类型', en: 'Type' },
       search: 'eq',
+      default: 1,
     },
     action: {
       kind: 'dict',
@@ -67,6 +68,7 @@ export const menu = defineResource({
       keys: 'int',
       values: [0, 1, 2, 3],
       label: { zh: '按钮功能', en: 'Button action' },
+      default: 0,
     },
     isOpen: {
       kind: 'dict',
@@ -74,6 +76,7 @@ export const menu = defineResource({
       keys: 'int',
       values: [1, 2],
       label: { zh: '新窗口', en: 'New window' },
+      default: 1,
     },
     remark: { kind: 'textarea', label: { zh: '菜单备注', en: 'Remark' } },
   },
