@@ -19,6 +19,8 @@ const PARENT_FIELDS = new Set(['code', 'dictValue', 'sort', 'isSealed', 'remark'
 const parentSchema = (s: CrudSchema): CrudSchema => ({
   ...s,
   listPath: 'parent-list',
+  // One row per dictionary: a flat, paged table (the entries are the child table's tree).
+  tree: undefined,
   actionWidth: DICT_PARENT_MENU_WIDTH,
   fields: s.fields.filter((f) => PARENT_FIELDS.has(f.name)),
 });

@@ -28,6 +28,7 @@ export const menu = defineResource({
       options: { url: '/api/blade-system/menu/tree', tree: true },
       label: { zh: '上级菜单', en: 'Parent menu' },
       sample: '0',
+      ui: { column: false },
     },
     code: {
       kind: 'text',
@@ -67,8 +68,15 @@ export const menu = defineResource({
       dict: 'button_func',
       keys: 'int',
       values: [0, 1, 2, 3],
+      options: [
+        { value: 0, label: { zh: '无', en: 'None' } },
+        { value: 1, label: { zh: '工具栏', en: 'Toolbar' } },
+        { value: 2, label: { zh: '操作栏', en: 'Row' } },
+        { value: 3, label: { zh: '工具操作栏', en: 'Toolbar and row' } },
+      ],
       label: { zh: '按钮功能', en: 'Button action' },
       default: 0,
+      ui: { column: false },
     },
     isOpen: {
       kind: 'dict',
@@ -77,6 +85,7 @@ export const menu = defineResource({
       values: [1, 2],
       label: { zh: '新窗口', en: 'New window' },
       default: 1,
+      ui: { column: false },
     },
     remark: { kind: 'textarea', label: { zh: '菜单备注', en: 'Remark' } },
   },
