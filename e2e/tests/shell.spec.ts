@@ -66,7 +66,8 @@ test('a tab switched back to shows its previous state at once: filters kept, no 
   await expect(
     users.locator('tr').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) }),
   ).toBeVisible();
-  const account = users.getByLabel('登录账号');
+  // The search input (the sortable column's header carries the same label).
+  const account = users.getByRole('textbox', { name: /登录账号/ });
   await account.fill('admin');
   await users.getByRole('button', { name: /搜\s*索/ }).click();
   await expect.poll(() => lists.filter((u) => u.includes('account=admin')).length).toBe(1);

@@ -153,7 +153,7 @@ test("the tenant's administrator builds a department, a role and a user; multi-d
   await d.getByLabel('登录账号').fill('inspector1');
   await d.getByLabel('密码', { exact: true }).fill('Inspect#2026');
   await d.getByLabel('用户姓名').fill('巡检一号');
-  await pickTree(page, d.getByLabel('所属机构'), '巡检部');
+  await pickTree(page, d.getByLabel('所属部门'), '巡检部');
   await pickTree(page, d.getByLabel('所属角色'), '巡检员');
   await submitDialog(page);
   await expect(page.getByText('新增成功').last()).toBeVisible();

@@ -92,6 +92,17 @@ describe('update-info and update-password', () => {
         .data.map((f: { field: string }) => f.field)
         .sort(),
     ).toEqual(['email', 'phone']);
+    // The catalogue's texts in the request's language (modules/user/messages.ts).
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      headers: { ...bearer(s.access), 'accept-language': 'en' },
+      payload: { phone: '12345' },
+    });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().msg).toContain('The phone number is malformed');
+    expect(en.json().msg).not.toContain('手机');
+    expect(en.json().data).toEqual([{ field: 'phone', message: 'The phone number is malformed' }]);
     const good = await post('/api/blade-user/update-info', s.access, {
       realName: '管理员甲',
       phone: '13800138000',

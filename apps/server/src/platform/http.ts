@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { decodeMsg, msg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
-import { translateField } from './fields.ts';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { runInLane } from '../db/fair-gate.ts';
@@ -120,7 +119,7 @@ export function registerHttpBasics(app: FastifyInstance, availability?: Availabi
       const shown = fields.map((f) => {
         const m = decodeMsg(f.message);
         if (m) return { field: f.field, message: m[lang], named: true };
-        return { field: f.field, message: translateField(f.message, lang), named: false };
+        return { field: f.field, message: f.message, named: false };
       });
       const summary = shown
         .map((f) => {

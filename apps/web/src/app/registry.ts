@@ -4,15 +4,13 @@ import { lazyPage } from './lazy';
 
 type Page = LazyExoticComponent<ComponentType<object>>;
 type Module = Record<string, unknown>;
-const named = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType<object>): Page =>
-  lazyPage(() => load().then((m) => ({ default: pick(m) })));
 
 /**
- * Menu route → page component (docs/web.md "Screens by convention"). Three sources, later ones winning:
+ * Menu route → page component (docs/web.md "Screens by convention"). Two sources, the second winning:
  * 1. every resource definition `packages/contract/src/resources/<group>/<code>.ts` → `/<group>/<code>/index`,
  *    drawn by ResourcePage from the definition alone;
- * 2. the explicit entries below (screens not yet ported to a definition);
- * 3. a module's own page `src/features/<group>/<code>.page.tsx` (default export) → `/<group>/<code>/index`.
+ * 2. a module's own page `src/features/<group>/<code>.page.tsx` (default export) → `/<group>/<code>/index`.
+ * A few menu paths the product fixes otherwise are aliases of convention paths (below).
  * Every screen is a lazy chunk behind the same loader (with its load timeout). A menu whose path is in none of them
  * shows the "not available yet" page.
  */
@@ -59,35 +57,20 @@ const byConvention = <T>(files: Record<string, T>, page: (path: string, load: T)
     }),
   );
 
-const explicit: Record<string, Page> = {
-  '/system/user/index': lazyPage(() => import('../features/system/UserPage')),
-  '/system/dept/index': lazyPage(() => import('../features/system/DeptPage')),
-  '/system/role/index': lazyPage(() => import('../features/system/RolePage')),
-  '/system/menu/index': lazyPage(() => import('../features/system/MenuPage')),
-  '/system/topmenu/index': lazyPage(() => import('../features/system/TopMenuPage')),
-  '/system/param/index': lazyPage(() => import('../features/system/ParamPage')),
-  '/system/tenant/index': lazyPage(() => import('../features/system/TenantPage')),
-  '/system/client/index': lazyPage(() => import('../features/system/ClientPage')),
-  '/system/datascope/index': named(
-    () => import('../features/system/ScopePages'),
-    (m) => m.DataScopePage,
-  ),
-  '/system/apiscope/index': named(
-    () => import('../features/system/ScopePages'),
-    (m) => m.ApiScopePage,
-  ),
-  '/dict-horizontal/index': named(
-    () => import('../features/system/DictPage'),
-    (m) => m.DictHorizontalPage,
-  ),
-  '/dict-vertical/index': named(
-    () => import('../features/system/DictPage'),
-    (m) => m.DictVerticalPage,
-  ),
+/**
+ * Menu paths the product fixes otherwise (docs/product.md "Screens and routes") → the screen of the convention path.
+ */
+const aliases: Record<string, string> = {
+  '/dict-horizontal/index': '/system/dict/index',
+  '/dict-vertical/index': '/system/dictbiz/index',
+};
+
+const screens: Record<string, Page> = {
+  ...byConvention(definitions, plainScreen),
+  ...byConvention(customPages, (_path, load) => lazyPage(load)),
 };
 
 export const registry: Record<string, Page> = {
-  ...byConvention(definitions, plainScreen),
-  ...explicit,
-  ...byConvention(customPages, (_path, load) => lazyPage(load)),
+  ...screens,
+  ...Object.fromEntries(Object.entries(aliases).flatMap(([path, to]) => (screens[to] ? [[path, screens[to]]] : []))),
 };

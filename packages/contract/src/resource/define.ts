@@ -60,6 +60,8 @@ export type FieldUi = {
   widget?: string;
   /** The form shows this field only when another field has one of these values. */
   showWhen?: { field: string; in: (string | number)[] };
+  /** In English the column shows this field of the record instead, when it is set (a menu's `alias`). */
+  english?: string;
 };
 
 export type TextField = FieldCommon & {

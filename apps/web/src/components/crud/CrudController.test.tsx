@@ -9,6 +9,13 @@ import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import ResourcePage from './ResourcePage';
 import type { CrudSchema } from './types';
+import { dict } from '@atrium/contract/resources/system/dict';
+import { menu } from '@atrium/contract/resources/system/menu';
+import { registerResourceTexts } from './fromDefinition';
+
+// Fixture labels: the texts of two definitions.
+registerResourceTexts(dict);
+registerResourceTexts(menu);
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -19,12 +26,12 @@ const B = { id: '22', name: 'bravo', code: 'b-2', sort: 2, version: 7 };
 
 const schema: CrudSchema = {
   base: '/api/test/thing',
-  title: 'dict.title',
+  title: 'dict:label',
   codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
   fields: [
-    { name: 'name', label: 'dict.dictValue', required: true, search: true },
-    { name: 'code', label: 'dict.code', sort: true },
-    { name: 'sort', label: 'dict.sort', type: 'number', search: 'range', sort: true },
+    { name: 'name', label: 'dict:fields.dictValue.label', required: true, search: true },
+    { name: 'code', label: 'dict:fields.code.label', sort: true },
+    { name: 'sort', label: 'dict:fields.sort.label', type: 'number', search: 'range', sort: true },
   ],
 };
 

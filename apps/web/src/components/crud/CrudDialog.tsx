@@ -3,7 +3,7 @@ import { App, Button, Col, Form, Input, Modal, Row, type FormInstance } from 'an
 import { useTranslation } from 'react-i18next';
 import { useTabScope } from '../../layout/tabScope';
 import FieldInput from './FieldInput';
-import { fromForm, rulesOf } from './fieldTypes';
+import { fromForm, rulesOf, toForm } from './fieldTypes';
 import { useFieldSources, type FieldSources } from './sources';
 import { langOf } from './texts';
 import type { ActingState, CrudController, DialogState } from './useCrudController';
@@ -220,7 +220,16 @@ function ActionDialog<R extends CrudRow>({ c, acting }: { c: CrudController<R>; 
   const { action, rows } = acting;
   const fields = action.input ?? NO_FIELDS;
   const sources = useFieldSources(fields);
-  const initial = Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+  // One record picked: its current values of the input's fields (a user's roles, a tenant's quota), else defaults.
+  const [initial] = useState(() => {
+    const defaults = Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+    if (rows.length !== 1) return defaults;
+    const own = toForm(fields, rows[0]);
+    return {
+      ...defaults,
+      ...Object.fromEntries(fields.filter((f) => rows[0][f.name] != null).map((f) => [f.name, own[f.name]])),
+    };
+  });
 
   const ok = async () => {
     const values = await form.validateFields().catch(() => null);

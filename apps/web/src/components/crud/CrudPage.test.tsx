@@ -8,6 +8,13 @@ import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import { renderStats } from './cells';
 import type { CrudSchema } from './types';
+import { dict } from '@atrium/contract/resources/system/dict';
+import { menu } from '@atrium/contract/resources/system/menu';
+import { registerResourceTexts } from './fromDefinition';
+
+// Fixture labels: the texts of two definitions.
+registerResourceTexts(dict);
+registerResourceTexts(menu);
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -28,13 +35,19 @@ const records = Array.from({ length: 200 }, (_, i) => ({
 
 const schema: CrudSchema = {
   base: '/api/test/thing',
-  title: 'dict.title',
+  title: 'dict:label',
   codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
   fields: [
-    { name: 'name', label: 'dict.dictValue', required: true, requiredMessage: 'dict.valueRequired', search: true },
-    { name: 'code', label: 'dict.code' },
-    { name: 'category', label: 'dict.dictKey', type: 'select', dict: 'post_category' },
-    { name: 'sort', label: 'dict.sort', type: 'number' },
+    {
+      name: 'name',
+      label: 'dict:fields.dictValue.label',
+      required: true,
+      requiredMessage: 'dict:fields.dictValue.required',
+      search: true,
+    },
+    { name: 'code', label: 'dict:fields.code.label' },
+    { name: 'category', label: 'dict:fields.dictKey.label', type: 'select', dict: 'post_category' },
+    { name: 'sort', label: 'dict:fields.sort.label', type: 'number' },
   ],
 };
 
@@ -138,7 +151,7 @@ describe('CrudPage', () => {
         ...schema.fields,
         {
           name: 'parentId',
-          label: 'menu.parentId',
+          label: 'menu:fields.parentId.label',
           type: 'tree',
           treeUrl: '/api/test/thing/tree',
           root: '0',

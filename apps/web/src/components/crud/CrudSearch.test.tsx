@@ -8,6 +8,13 @@ import { get } from '../../api/http';
 import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import type { CrudSchema } from './types';
+import { dict } from '@atrium/contract/resources/system/dict';
+import { menu } from '@atrium/contract/resources/system/menu';
+import { registerResourceTexts } from './fromDefinition';
+
+// Fixture labels: the texts of two definitions.
+registerResourceTexts(dict);
+registerResourceTexts(menu);
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -15,7 +22,7 @@ const mockGet = vi.mocked(get);
 const NAMES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
 const schema: CrudSchema = {
   base: '/api/test/thing',
-  title: 'dict.title',
+  title: 'dict:label',
   codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
   fields: NAMES.map((n) => ({ name: n, label: `Label ${n}`, search: 'like' as const, column: false })),
 };

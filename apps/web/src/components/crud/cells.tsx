@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import type { TFunction } from 'i18next';
+import i18n from '../../i18n';
 import { fieldType } from './fieldTypes';
 import type { CrudField, Row } from './types';
 
@@ -10,6 +11,7 @@ export const renderStats = { cells: 0, actions: 0 };
 function text(f: CrudField, value: unknown, row: Row, t: TFunction, labels?: Map<string, string>): ReactNode {
   if (f.render) return f.render(value, row);
   if (f.display) return String(row[f.display] ?? '');
+  if (f.english && i18n.language === 'en' && row[f.english]) return String(row[f.english]);
   if (value === null || value === undefined || value === '') return '';
   const cell = fieldType(f).cell;
   if (cell) return cell(value, { f, row, labels, t });

@@ -8,8 +8,14 @@ import { get } from '../../api/http';
 import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import ResourcePage from './ResourcePage';
-import { resourceSchema } from './fromDefinition';
+import { registerResourceTexts, resourceSchema } from './fromDefinition';
 import type { CrudSchema } from './types';
+import { dict } from '@atrium/contract/resources/system/dict';
+import { menu } from '@atrium/contract/resources/system/menu';
+
+// Fixture labels: the texts of two definitions.
+registerResourceTexts(dict);
+registerResourceTexts(menu);
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -63,9 +69,9 @@ describe('create: false', () => {
   it('still offers 新增 to a resource that may be created', async () => {
     const schema: CrudSchema = {
       base: '/api/test/thing',
-      title: 'dict.title',
+      title: 'dict:label',
       codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
-      fields: [{ name: 'title', label: 'dict.dictValue' }],
+      fields: [{ name: 'title', label: 'dict:fields.dictValue.label' }],
     };
     mount(<CrudPage schema={schema} />);
     await screen.findByText('ACME', {}, { timeout: 10_000 });
@@ -75,9 +81,9 @@ describe('create: false', () => {
   it('offers no 新增子项 in a tree of such a resource', async () => {
     const schema: CrudSchema = {
       base: '/api/test/thing',
-      title: 'dict.title',
+      title: 'dict:label',
       codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
-      fields: [{ name: 'title', label: 'dict.dictValue' }],
+      fields: [{ name: 'title', label: 'dict:fields.dictValue.label' }],
       tree: { lazy: true },
       create: false,
     };

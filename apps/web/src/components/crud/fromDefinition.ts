@@ -97,6 +97,7 @@ function crudField(code: string, path: string, name: string, f: FieldDef): CrudF
     wide: f.kind === 'textarea' || undefined,
     default: f.default ?? undefined,
     display: ui.display,
+    english: ui.english,
     placeholder: ui.placeholder ? key('placeholder') : undefined,
     width: ui.width,
     visible: show ? (v) => show.in.map(String).includes(String(v[show.field])) : undefined,
@@ -106,6 +107,8 @@ function crudField(code: string, path: string, name: string, f: FieldDef): CrudF
     case 'textarea':
       return {
         ...field,
+        // A text typed like a password: never loaded from a record, not sent when left empty (client secrets).
+        ...(ui.widget === 'secret' ? { secret: true, hideInView: true } : {}),
         max: f.max,
         min: f.min,
         pattern: f.pattern ? { regex: f.pattern.regex, message: key('pattern') } : undefined,
@@ -134,6 +137,7 @@ function crudField(code: string, path: string, name: string, f: FieldDef): CrudF
         multiple: f.multiple,
         root: f.root,
         treeUrl: f.options.tree ? f.options.url : undefined,
+        menuLabels: f.ref === 'menu' || undefined,
         optionsUrl: f.options.tree ? undefined : f.options.url,
         optionValue: f.options.value,
         optionLabel: f.options.label,

@@ -10,6 +10,13 @@ import { setMessageApi } from '../../app/notify';
 import { useSession } from '../../stores/session';
 import CrudPage from './CrudPage';
 import type { CrudSchema } from './types';
+import { dict } from '@atrium/contract/resources/system/dict';
+import { menu } from '@atrium/contract/resources/system/menu';
+import { registerResourceTexts } from './fromDefinition';
+
+// Fixture labels: the texts of two definitions.
+registerResourceTexts(dict);
+registerResourceTexts(menu);
 
 /**
  * Through the real http client (only the network is replaced): a delete the server refuses settles the confirm,
@@ -41,9 +48,9 @@ const adapter: AxiosAdapter = (config) => {
 
 const schema: CrudSchema = {
   base: '/api/test/role',
-  title: 'dict.title',
+  title: 'dict:label',
   codes: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
-  fields: [{ name: 'roleName', label: 'dict.dictValue' }],
+  fields: [{ name: 'roleName', label: 'dict:fields.dictValue.label' }],
 };
 
 /** What the shell's MessageBridge does (layout/Layout.tsx): the http client's toasts go through antd's App. */

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useQueries, useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dictionary, fetchRecords, fetchTree, type DictEntry } from '../../api/system';
+import { labelMenuTree } from '../../layout/sidebarKeys';
+import { useMenu } from '../../stores/menu';
 import type { CrudField, Option, TreeNode } from './types';
 
 /** Where a field's choices come from, as a TanStack Query (cached per dictionary code / URL). */
@@ -49,6 +51,8 @@ export function useFieldSources(fields: CrudField[]): FieldSources {
     () => fields.map((f) => [f, sourceOf(f, i18n.language)] as const).filter(([, s]) => s),
     [fields, i18n.language],
   );
+  // Menu nodes carry the name only; the user's menus give their aliases, as in the sidebar.
+  const menuNames = useMenu((s) => s.names);
   const data = useQueries({
     queries: withSource.map(([, s]) => ({ ...s!, retry: false })),
     combine: combineData,
@@ -63,7 +67,8 @@ export function useFieldSources(fields: CrudField[]): FieldSources {
       const d = byField.get(f.name);
       const map = new Map<string, string>();
       if (f.treeUrl) {
-        trees[f.name] = (d as TreeNode[] | undefined) ?? [];
+        const nodes = (d as TreeNode[] | undefined) ?? [];
+        trees[f.name] = f.menuLabels ? labelMenuTree(nodes, menuNames, i18n.language) : nodes;
         walk(trees[f.name], map);
       } else {
         let opts: Option[];
@@ -85,7 +90,7 @@ export function useFieldSources(fields: CrudField[]): FieldSources {
       labels[f.name] = map;
     }
     return { options, trees, labels };
-  }, [fields, withSource, data, t]);
+  }, [fields, withSource, data, t, menuNames, i18n.language]);
 }
 
 /** One tree of nodes by URL (the user screen's department tree, grant dialogs). */

@@ -81,6 +81,10 @@ export type CrudField<R extends Row = Row> = {
   visible?(values: Record<string, unknown>): boolean;
   /** Column: show this record field instead (e.g. deptName for deptId). */
   display?: string;
+  /** Column in English: show this record field instead when it is set (a menu's alias). */
+  english?: string;
+  /** Tree nodes are menus: labelled as the sidebar labels them (the alias in English). */
+  menuLabels?: boolean;
   /** Placeholder in the record dialog (i18n key); the search form shows none. */
   placeholder?: string;
   width?: number;
@@ -131,8 +135,12 @@ export type LifecycleAction = {
   /** The name of the id (or ids) parameter. */
   idField: string;
   danger?: boolean;
-  /** Input asked in a dialog before the call. */
+  /** Input asked in a dialog before the call (prefilled from the record when one is picked). */
   input?: CrudField[];
+  /** A screen's own dialog instead of the input dialog or the confirmation (e.g. a role's grant trees). */
+  open?(rows: Row[], ctx: CrudContext): void;
+  /** After a successful call, with the server's answer (e.g. one-time passwords to show once). */
+  onDone?(answer: unknown, rows: Row[]): void;
 };
 
 export type CrudSchema<R extends Row = Row> = {

@@ -153,14 +153,16 @@ export function useCrudController<R extends Row = Row>(schema: CrudSchema<R>, pa
     const body = action.many
       ? { [action.idField]: targets.map((r) => r.id), ...input }
       : { [action.idField]: targets[0].id, version: targets[0].version, ...input };
+    let answer: unknown;
     try {
-      await post(`${schema.base}/${action.path}`, body);
+      answer = await post(`${schema.base}/${action.path}`, body);
     } catch {
       await refresh(); // the records may have moved on; show where they are
       return false;
     }
     message.success(t(action.done));
     if (action.many) setSelected([]);
+    action.onDone?.(answer, targets);
     await refresh();
     return true;
   };
@@ -173,7 +175,8 @@ export function useCrudController<R extends Row = Row>(schema: CrudSchema<R>, pa
       message.warning(action.refused ? t(action.refused) : catalogue('stateRefused', langOf(i18n.language)));
       return;
     }
-    if (action.input?.length) setActing({ seq: ++openings.current, action, rows: targets });
+    if (action.open) action.open(targets, latest.current.ctx);
+    else if (action.input?.length) setActing({ seq: ++openings.current, action, rows: targets });
     else if (action.confirm) {
       modal.confirm({
         title: t(action.confirm),

@@ -46,6 +46,7 @@ export const dictFields = (ref: string, base: string) =>
       max: 999999,
       label: { zh: '字典排序', en: 'Sort' },
       required: { zh: '请输入字典排序', en: 'Enter the sort order' },
+      default: 0,
       sort: true,
       ui: { width: 80 },
     },
@@ -53,6 +54,7 @@ export const dictFields = (ref: string, base: string) =>
       kind: 'switch',
       label: { zh: '封存', en: 'Sealed' },
       required: { zh: '请选择字典封存', en: 'Select whether it is sealed' },
+      default: 0,
       // A sealed entry is the platform administrator's alone: the generated tests edit as a tenant too.
       sample: 0,
       ui: { width: 90 },

@@ -47,7 +47,7 @@ export const role = defineResource({
       unique: { zh: '角色别名已存在', en: 'The role alias already exists' },
       search: 'like',
     },
-    sort: { kind: 'int', label: { zh: '角色排序', en: 'Sort' }, min: 0, max: 999999, sort: true },
+    sort: { kind: 'int', label: { zh: '角色排序', en: 'Sort' }, min: 0, max: 999999, sort: true, default: 0 },
   },
   actions: {
     grant: {

@@ -30,6 +30,7 @@ export const tenant = defineResource({
       search: 'like',
       sort: true,
       sample: '739001',
+      ui: { placeholder: { zh: '留空自动生成 6 位编号', en: 'Empty: a 6-digit ID is generated' } },
     },
     tenantName: {
       kind: 'text',
@@ -59,7 +60,7 @@ export const tenant = defineResource({
     linkman: { kind: 'text', label: { zh: '联系人', en: 'Contact' }, search: 'like' },
     contactNumber: { kind: 'text', label: { zh: '联系电话', en: 'Phone' } },
     address: { kind: 'textarea', label: { zh: '联系地址', en: 'Address' } },
-    accountNumber: { ...quota, default: -1 },
+    accountNumber: { ...quota, default: -1, ui: { placeholder: { zh: '-1 表示不限', en: '-1 means unlimited' } } },
     expireTime,
   },
   actions: {

@@ -7,6 +7,7 @@ const roleIds = {
   multiple: true,
   column: false,
   label: { zh: '所属角色', en: 'Roles' },
+  ui: { display: 'roleName' },
 } as const;
 
 /**
@@ -54,6 +55,7 @@ export const user = defineResource({
       label: { zh: '邮箱', en: 'Email' },
       pattern: { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: { zh: '邮箱格式不正确', en: 'Bad email address' } },
       sample: 'someone@example.com',
+      ui: { column: false },
     },
     phone: {
       kind: 'text',
@@ -70,7 +72,7 @@ export const user = defineResource({
       invalid: { zh: '性别取值为 1 男、2 女、3 未知', en: 'Sex is 1 male, 2 female or 3 unknown' },
       label: { zh: '用户性别', en: 'Sex' },
     },
-    birthday: { kind: 'date', label: { zh: '用户生日', en: 'Birthday' } },
+    birthday: { kind: 'date', label: { zh: '用户生日', en: 'Birthday' }, ui: { column: false } },
     deptId: {
       kind: 'ref',
       ref: 'dept',
@@ -97,10 +99,17 @@ export const user = defineResource({
     /** The older name of roleIds (a comma list), still accepted. */
     roleId: { ...roleIds, ui: { form: false, column: false } },
     status: { kind: 'int', readOnly: true, search: 'eq', label: { zh: '状态', en: 'Status' } },
-    userType: { kind: 'int', readOnly: true, search: 'eq', label: { zh: '用户平台', en: 'Platform' } },
-    roleName: { kind: 'text', virtual: true, label: { zh: '所属角色', en: 'Roles' } },
-    deptName: { kind: 'text', virtual: true, label: { zh: '所属部门', en: 'Department' } },
-    postName: { kind: 'text', virtual: true, label: { zh: '所属岗位', en: 'Post' } },
+    userType: {
+      kind: 'int',
+      readOnly: true,
+      search: 'eq',
+      label: { zh: '用户平台', en: 'Platform' },
+      ui: { column: false },
+    },
+    // Names of the linked rows: the columns of roleIds, deptId and postId show them.
+    roleName: { kind: 'text', virtual: true, label: { zh: '所属角色', en: 'Roles' }, ui: { column: false } },
+    deptName: { kind: 'text', virtual: true, label: { zh: '所属部门', en: 'Department' }, ui: { column: false } },
+    postName: { kind: 'text', virtual: true, label: { zh: '所属岗位', en: 'Post' }, ui: { column: false } },
   },
   actions: {
     'update-platform': {
@@ -137,12 +146,14 @@ export const user = defineResource({
       from: [2],
       to: 1,
       refused: { zh: '只能审核待审核的用户', en: 'Only pending applications can be approved' },
+      confirm: { zh: '确定通过选择账号的注册申请？', en: 'Approve the registrations of the selected accounts?' },
       done: { zh: '审核成功', en: 'Approved' },
     },
     unlock: {
       label: { zh: '解锁', en: 'Unlock' },
       target: 'many',
       idField: 'userIds',
+      confirm: { zh: '确定解锁选择的账号？', en: 'Unlock the selected accounts?' },
       done: { zh: '解锁成功', en: 'Unlocked' },
     },
   },
