@@ -69,7 +69,7 @@ export const region = defineResource({
     parentCode: {
       kind: 'region',
       label: { zh: '上级区划', en: 'Parent region' },
-      default: REGION_ROOT,
+      // No default: left out, the parent follows from the code's digits (docs/system-api.md, region).
       createOnly: true,
       search: 'eq',
       // A seeded district: the generated tests add a town below it.
