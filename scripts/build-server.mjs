@@ -1,7 +1,7 @@
 // The server's build (docs/server.md "Start"): esbuild bundles each entry with the code it imports, one file per
 // module under modules/ (src/app.ts finds them by listing that folder beside itself), shared chunks, and the
-// migrations beside them (src/db/client.ts reads them from there). Packages stay in node_modules, except the
-// workspace's own (TypeScript sources, not runnable by node). Used by `npm start` (scripts/start.mjs) for dist/ and by
+// migrations and the embedded database's worker beside them (src/db/client.ts and src/db/pglite-thread.ts read them
+// from there). Packages stay in node_modules, except the workspace's own (TypeScript sources, not runnable by node). Used by `npm start` (scripts/start.mjs) for dist/ and by
 // the benches (apps/server/bench/built.mjs), so what a bench times is the code `npm start` runs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -48,4 +48,6 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
     await esbuild.stop?.();
   }
   fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // The embedded database's thread, plain JavaScript that src/db/pglite-thread.ts starts from beside itself.
+  fs.cpSync(path.join(serverDir, 'src/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
 }

@@ -6,7 +6,8 @@
 //
 // Each build leaves a stamp (the hash of its inputs) in its output folder; a start whose inputs hash the same
 // builds nothing. The console is built into ATRIUM_WEB_DIST (default apps/web/dist), the server into
-// apps/server/dist (main.js, one file per module under modules/, shared chunks, the migrations).
+// apps/server/dist (main.js, one file per module under modules/, shared chunks, the migrations, the embedded
+// database's worker).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

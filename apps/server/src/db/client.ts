@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import { gatePool } from './fair-gate.ts';
 import { Availability } from './availability.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -315,10 +316,20 @@ export async function openDatabase(opts: {
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  let client: PGlite;
+  // PGlite runs in a worker thread (db/pglite-thread.ts, docs/server.md "Embedded database").
+  let client: PgliteThread;
   let release = () => {};
+  const state: { availability?: Availability } = {};
+  const onStop = (err: Error) => state.availability?.failed(err);
   if (dir.startsWith('memory://')) {
-    client = new PGlite({ loadDataDir: opts.loadDataDir });
+    const image = opts.loadDataDir ? new Uint8Array(await opts.loadDataDir.arrayBuffer()) : undefined;
+    client = new PgliteThread({ loadDataDir: image }, onStop);
+    try {
+      await client.waitReady;
+    } catch (err) {
+      await client.close().catch(() => {});
+      throw err;
+    }
   } else {
     const pgDir = path.join(dir, 'pg');
     // A data dir made by this start is removed again if the start fails: a full disk must not keep half a cluster.
@@ -327,21 +338,25 @@ export async function openDatabase(opts: {
       release();
       if (made) fs.rmSync(made, { recursive: true, force: true });
     };
+    let opening: PgliteThread | undefined;
     try {
       fs.mkdirSync(pgDir, { recursive: true });
       release = lockDataDir(dir);
-      client = new PGlite(pgDir);
-      await client.waitReady;
+      opening = new PgliteThread({ dataDir: pgDir }, onStop);
+      await opening.waitReady;
+      client = opening;
     } catch (err) {
+      await opening?.close().catch(() => {});
       undo();
       throw dataDirProblem(err, dir) ?? writeProblem(dir) ?? err;
     }
   }
-  if (dir.startsWith('memory://')) await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // In process there is no connection to lose; a disk that filled up makes statements fail until space is freed.
-  const availability = new Availability(async () => void (await client.query('select 1')));
-  availabilities.set(db, availability);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  // A disk that filled up makes statements fail until space is freed; a worker that stopped is started again by the
+  // probe (a data dir) or stays down (in memory).
+  const up = new Availability(async () => void (await client.query('select 1')));
+  state.availability = up;
+  availabilities.set(db, up);
   return {
     db,
     kind: 'pglite',
@@ -350,9 +365,9 @@ export async function openDatabase(opts: {
       await db.execute(forceRls);
     },
     exclusive: (fn) => fn(),
-    availability,
+    availability: up,
     close: async () => {
-      availability.close();
+      up.close();
       try {
         await client.close();
       } finally {
