@@ -31,6 +31,8 @@ export class PgliteThread {
   private starting!: Promise<void>;
   /** Why the worker stopped; null while it runs. */
   private stopped: Error | null = null;
+  /** LISTEN callbacks by channel (platform/live-memory.ts): sent again to a worker started after one stopped. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
   /** Who uses the database next: the one running and the one next in the worker. */
   readonly gate = new FairGate(PGLITE_GATE_WIDTH);
@@ -65,14 +67,23 @@ export class PgliteThread {
       worker.once('exit', (code) => reject(new Error(`The embedded database's thread exited with code ${code}`)));
     });
     this.starting.catch(() => {});
-    worker.on('message', (msg: { id?: number; ok?: boolean; result?: unknown; error?: object }) => {
-      if (msg.id === undefined) return;
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      this.pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg.result);
-      else p.reject(toError(msg.error));
-    });
+    worker.on(
+      'message',
+      (msg: { id?: number; ok?: boolean; result?: unknown; error?: object; notify?: string; payload?: string }) => {
+        if (msg.notify !== undefined) {
+          for (const cb of this.listeners.get(msg.notify) ?? []) cb(msg.payload ?? '');
+          return;
+        }
+        if (msg.id === undefined) return;
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(toError(msg.error));
+      },
+    );
+    // A new worker listens again on the channels of the one before (posted ahead of any statement).
+    for (const channel of this.listeners.keys()) void this.send({ op: 'listen', channel }).catch(() => {});
     worker.on('error', (err) => this.die(worker, new WorkerStoppedError(err.message, err)));
     worker.on('exit', (code) => this.die(worker, new WorkerStoppedError(`it exited with code ${code}`)));
   }
@@ -92,6 +103,10 @@ export class PgliteThread {
       if (!this.opts.dataDir) return Promise.reject(this.stopped);
       this.start();
     }
+    return this.send<T>(msg);
+  }
+
+  private send<T>(msg: Record<string, unknown>): Promise<T> {
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -193,6 +208,26 @@ export class PgliteThread {
     } finally {
       this.gate.release();
     }
+  }
+
+  /**
+   * LISTEN on the embedded database (docs/server.md "Live state"): `cb` gets each notification of `channel`, before the
+   * answer of the statement that committed it. Returns the unlisten.
+   */
+  async listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.call({ op: 'listen', channel });
+    }
+    set.add(cb);
+    return async () => {
+      const now = this.listeners.get(channel);
+      if (!now?.delete(cb) || now.size) return;
+      this.listeners.delete(channel);
+      if (!this.stopped && !this.closed) await this.call({ op: 'unlisten', channel });
+    };
   }
 
   /** The data directory as a tar (for the tests' database image). */

@@ -3,7 +3,7 @@
 // production build alike (scripts/build-server.mjs copies it beside the bundle).
 //
 // Messages in: { id, op, ... } — 'query' { text, params, rowMode, raw, tx?, begin? }, 'exec' { text, tx?, begin? },
-// 'end' { tx, commit }, 'dump' { compression }, 'close'. Each is answered { id, ok: true, result } or
+// 'end' { tx, commit }, 'listen' / 'unlisten' { channel }, 'dump' { compression }, 'close'. Each is answered { id, ok: true, result } or
 // { id, ok: false, error }. A statement with `tx` runs in that transaction, which its first statement (`begin: true`)
 // opens; 'end' commits or rolls it back. Transactions are PGlite's own: a statement outside one waits until it ends.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -36,6 +36,10 @@ const opened = (async () => {
 /** The parsers that leave a column as its text: the main thread applies the caller's own parser to it. */
 const asText = (x) => x;
 const rawParsers = (oids) => (oids?.length ? Object.fromEntries(oids.map((oid) => [oid, asText])) : undefined);
+
+/** Channels listened to: channel → PGlite's unlisten. A notification goes to the main thread as { notify, payload },
+ * posted while the statement that commits it is answered, so it arrives before that answer. */
+const listening = new Map();
 
 /** Open transactions: id → { tx: Promise<Transaction>, end(commit) → Promise<void> }. */
 const transactions = new Map();
@@ -96,6 +100,19 @@ async function handle(msg) {
     case 'dump': {
       const blob = await db.dumpDataDir(msg.compression);
       return new Uint8Array(await blob.arrayBuffer());
+    }
+    case 'listen':
+      if (!listening.has(msg.channel))
+        listening.set(
+          msg.channel,
+          await db.listen(msg.channel, (payload) => parentPort.postMessage({ notify: msg.channel, payload })),
+        );
+      return null;
+    case 'unlisten': {
+      const unlisten = listening.get(msg.channel);
+      listening.delete(msg.channel);
+      if (unlisten) await unlisten();
+      return null;
     }
     case 'close':
       await db.close();

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, type Db } from '../db/client.ts';
+import type { PgliteThread } from '../db/pglite-thread.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
 import type { LiveState } from './live.ts';
 import type { AccessClaims } from './tokens.ts';
@@ -164,7 +164,7 @@ const watches = new WeakMap<object, Watch>();
 /**
  * Feeds `memory` with the events of `db` until the returned function is called (at the app's close):
  *
- * - PGlite: LISTEN on the embedded database. A notification is handed over while the statement that commits it is
+ * - PGlite: LISTEN on the embedded database (through its thread, db/pglite-thread.ts). A notification is handed over while the statement that commits it is
  *   answered, so a write's event is applied before its caller goes on: the next request sees it.
  * - PostgreSQL: a connection of its own LISTENs to every server's writes (delivered within milliseconds of their
  *   commit); while it is down the memory is not trusted (every request makes the query), and when it is back the
@@ -199,7 +199,7 @@ export function liveListenerPid(db: Db): number | undefined {
 
 async function watchPglite(client: object): Promise<Watch> {
   const memories = new Set<LiveMemory>();
-  const unlisten = await (client as PGlite).listen(LIVE_CHANNEL, (payload) => {
+  const unlisten = await (client as PgliteThread).listen(LIVE_CHANNEL, (payload) => {
     for (const m of memories) m.apply(payload);
   });
   return {
