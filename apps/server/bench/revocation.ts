@@ -37,7 +37,7 @@ const median = (xs: number[]) => pct(xs, 50);
 async function serve(mode: 'on' | 'off', dataDir: string) {
   const { loadConfig } = await import('../src/config.ts');
   const { openDatabase } = await import('../src/db/client.ts');
-  const { seedIfEmpty } = await import('../src/db/seed.ts');
+  const { seedIfEmpty } = await import('../src/seed/seed.ts');
   const { resolveSigningKey } = await import('../src/db/signing-key.ts');
   const { buildApp } = await import('../src/app.ts');
   const config = loadConfig({ ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_CAPTCHA: 'off', LOG_LEVEL: 'warn' });

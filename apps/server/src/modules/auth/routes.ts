@@ -6,7 +6,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Services } from '../../platform/services.ts';
-import { consumeCaptcha, createCaptcha } from './captcha.ts';
+import { consumeCaptcha, type Captchas } from './captcha.ts';
 import {
   OAuthError,
   allowsGrant,
@@ -18,8 +18,8 @@ import {
   revokeSession,
 } from './service.ts';
 import { authTexts } from './messages.ts';
-import { userInfo } from '../user/service.ts';
-import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
+import { userInfo } from '../user/index.ts';
+import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 
 const tokenQuery = z.object({
   grant_type: z.string().max(32).optional(),
@@ -39,7 +39,7 @@ const header = (req: FastifyRequest, name: string) => {
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 };
 
-export function authRoutes(app: FastifyInstance, s: Services) {
+export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas) {
   app.post(
     '/api/blade-auth/oauth/token',
     {
@@ -113,7 +113,8 @@ export function authRoutes(app: FastifyInstance, s: Services) {
     },
     async (_req, reply): Promise<Captcha> => {
       reply.header('cache-control', 'no-store');
-      return { ...(await createCaptcha(s, s.onCaptcha)), required: s.config.captchaRequired };
+      const { key, image } = await captchas.draw();
+      return { key, image, required: s.config.captchaRequired };
     },
   );
 

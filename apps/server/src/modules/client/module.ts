@@ -26,15 +26,19 @@ import { withTenant } from '../../platform/tenant-db.ts';
 import { FixedWindowLimiter } from '../../platform/rate-limit.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { approvalTable } from '../approval/table.ts';
-import { approvalTexts } from '../approval/messages.ts';
-import { decideApproval, openApproval, registerApprovalEffect, withdrawPending } from '../approval/service.ts';
-import { revokeUserSessions } from '../auth/service.ts';
-import { isBlocked } from '../blacklist/enforce.ts';
-import { enqueueEmail } from '../outbox/service.ts';
-import { outbox } from '../outbox/table.ts';
-import { liveByCodes } from '../region/service.ts';
-import { storeUpload } from '../resource/routes.ts';
+import {
+  approvalTable,
+  approvalTexts,
+  decideApproval,
+  openApproval,
+  registerApprovalEffect,
+  withdrawPending,
+} from '../approval/index.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
+import { isBlocked } from '../blacklist/index.ts';
+import { enqueueEmail, outbox } from '../outbox/index.ts';
+import { liveByCodes } from '../region/index.ts';
+import { storeUpload } from '../resource/index.ts';
 import { clientTexts as texts } from './messages.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import {

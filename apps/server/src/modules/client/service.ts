@@ -10,8 +10,7 @@ import { dataScopeSql } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { enqueueSms } from '../outbox/service.ts';
-import { runningHostTenant } from '../subdomain/service.ts';
+import { enqueueSms } from '../outbox/index.ts';
 import { clientTexts as texts } from './messages.ts';
 import { clientCode, clientInfo } from './table.ts';
 
@@ -46,7 +45,7 @@ export async function publicTenant(
   const raw = req.headers['tenant-id'];
   const header = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   const host = (req.headers.host ?? '').split(':')[0].toLowerCase();
-  const bySubDomain = !header && host ? await runningHostTenant(s.db, host) : null;
+  const bySubDomain = !header && host ? ((await s.registry.hostTenant?.(host)) ?? null) : null;
   const where = header
     ? /^\d{6,12}$/.test(header)
       ? eq(tenant.tenantId, header)

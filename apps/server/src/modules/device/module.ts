@@ -21,14 +21,12 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/enforce.ts';
+import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/index.ts';
 import { namesByIds } from '../../db/names.ts';
-import { clientScopeSql } from '../client/service.ts';
-import { clientInfo } from '../client/table.ts';
-import { seal, unseal } from '../outbox/secrets.ts';
-import { bindDevice, unbindDevice } from '../subdomain/service.ts';
-import { deviceTotalOf } from '../statistics/service.ts';
-import { subDomain } from '../subdomain/table.ts';
+import { clientScopeSql, clientInfo } from '../client/index.ts';
+import { seal, unseal } from '../outbox/index.ts';
+import { bindDevice, unbindDevice, subDomain } from '../subdomain/index.ts';
+import { deviceTotalOf } from '../statistics/index.ts';
 import {
   checkLinkedCameras,
   LINK_INDEX,
@@ -38,7 +36,6 @@ import {
   setChannelCamera,
 } from './channels.ts';
 import { cameraNetworksOf, checkAddress, checkCameraUrl, normaliseCidr, refusalText } from './address.ts';
-import { seedMissingDeviceDefaults } from './defaults.ts';
 import { englishTreeTitles } from './titles.ts';
 import { deviceTexts as texts } from './messages.ts';
 import {
@@ -95,9 +92,6 @@ function configShape(row: Record<string, unknown>, items: TemplateItems) {
 
 export default defineModule(async (root, s) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-
-  // The defaults of every tenant made before the devices existed (new tenants get them when provisioned).
-  await seedMissingDeviceDefaults(s.db);
 
   // ——— Device dictionary ———
   const dictBinding = bindResource(dictioncary, deviceDict, {

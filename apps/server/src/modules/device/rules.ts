@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fill, type Msg } from '@atrium/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { region } from '../region/table.ts';
+import { region } from '../region/index.ts';
 import { deviceTexts as texts } from './messages.ts';
 import { deviceDict, type configTemplateItem } from './table.ts';
 

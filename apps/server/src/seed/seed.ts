@@ -1,18 +1,17 @@
 import { count } from 'drizzle-orm';
-import type { Database, Db } from './client.ts';
-import { newId } from './ids.ts';
-import * as t from './schema/index.ts';
-import { grantProductRoles } from '../modules/role/product-roles.ts';
-import { seedDeviceDefaults } from '../modules/device/defaults.ts';
-import { cameraNetwork } from '../modules/device/table.ts';
-import { demoCameraNetworkSeed } from './seed-data/devices.ts';
+import type { Database, Db } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import * as t from '../db/schema/index.ts';
+import { grantProductRoles } from '../modules/role/index.ts';
+import { cameraNetwork, seedDeviceDefaults, seedMissingDeviceDefaults } from '../modules/device/index.ts';
+import { demoCameraNetworkSeed } from '../db/seed-data/devices.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
-import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
-import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
-import { paramSeed } from './seed-data/params.ts';
-import { deptSeed, postSeed, roleSeed } from './seed-data/roles.ts';
-import { platformTenantSeed } from './seed-data/tenant.ts';
-import { seedRegionsIfEmpty } from './seed-data/regions.ts';
+import { menuSeed, topMenuSeed, type MenuSeed } from '../db/seed-data/menus.ts';
+import { dictBizSeed, dictSeed, type DictSeed } from '../db/seed-data/dicts.ts';
+import { paramSeed } from '../db/seed-data/params.ts';
+import { deptSeed, postSeed, roleSeed } from '../db/seed-data/roles.ts';
+import { platformTenantSeed } from '../db/seed-data/tenant.ts';
+import { seedRegionsIfEmpty } from './regions.ts';
 
 export const PLATFORM_TENANT = '000000';
 
@@ -27,7 +26,10 @@ export async function migrateAndSeed(
 ): Promise<boolean> {
   return database.exclusive(async () => {
     await database.migrate();
-    return seedIfEmpty(database.db, opts);
+    const seeded = await seedIfEmpty(database.db, opts);
+    // The device defaults of every tenant made before the devices existed (new tenants get them when provisioned).
+    if (!seeded) await seedMissingDeviceDefaults(database.db);
+    return seeded;
   }, opts.onWait);
 }
 
