@@ -1,5 +1,5 @@
 // What the live-state check costs (docs/server.md "Live state and cache epochs"): GET /api/blade-system/menu/routes for
-// a logged-in admin with the per-request live-state query on, and off (the app's bench-only `skipLiveState`), in the
+// a logged-in admin with the per-request live-state query on, and off (the bench swaps the guard's `app.access.live` for the token's claims), in the
 // same run on the same data, alternated on/off/on/off. Each run: one request at a time (p50/p99 of the round trip) and
 // autocannon with 50 connections (req/s, p50/p99). On PGlite always; on PostgreSQL when one answers at BENCH_PG_URL
 // (default postgres://postgres@127.0.0.1:5432/postgres) in a throwaway database.
@@ -45,7 +45,13 @@ async function serve(mode: 'on' | 'off', dataDir: string) {
   await database.migrate();
   await seedIfEmpty(database.db, { adminPassword: 'admin' });
   const { key } = await resolveSigningKey(config, database);
-  const { app } = await buildApp({ config, db: database.db, signingKey: key, skipLiveState: mode === 'off' });
+  const { app } = await buildApp({ config, db: database.db, signingKey: key });
+  if (mode === 'off') {
+    // What the check costs: requests act on the token's claims without the live-state query, so logouts, removals
+    // and role changes wait for the token's expiry.
+    app.access.live = async (claims) => ({ ...claims, mustChange: !!claims.mustChange });
+    app.access.speculate = () => undefined;
+  }
   await app.listen({ port: PORT, host: '127.0.0.1' });
   const bye = async () => {
     await app.close();

@@ -92,12 +92,6 @@ export type AppDeps = {
   signingKey: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /**
-   * The revocation bench only (bench/revocation.ts), to measure what the check costs: requests act on the token's
-   * claims without the live-state query, so logouts, removals and role changes wait for the token's expiry. The
-   * production start never sets it and no environment variable does.
-   */
-  skipLiveState?: boolean;
 };
 
 export type RouteEntry = {
@@ -198,8 +192,8 @@ export async function buildApp(
 
   registerHttpBasics(app, availabilityOf(deps.db));
   registerGuard(app, services.tokens, {
-    live: deps.skipLiveState ? undefined : (claims) => readLiveState(services, claims),
-    speculate: deps.skipLiveState ? undefined : (claims) => speculate(services, claims),
+    live: (claims) => readLiveState(services, claims),
+    speculate: (claims) => speculate(services, claims),
     codes: services.permissionCodes,
     apiGranted: async (tenantId, roleIds, method, url, wanted) =>
       apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),

@@ -9,20 +9,26 @@ export type AccessLookup = {
   /**
    * The token's live state (docs/server.md "Live state and cache epochs"): one query for the session, the user's
    * current roles and department, the tenant and the cache epochs; throws a 401 when the token no longer stands.
-   * Absent only in the revocation bench's "off" run, which measures what the check costs.
    */
-  live?: (claims: AccessClaims) => Promise<LiveState>;
+  live: (claims: AccessClaims) => Promise<LiveState>;
   /**
    * For a read route (`config.liveInRead`): the session's last live state, on which the request is admitted, and the
    * check its first read makes in the same round trip (platform/live.ts `speculate`); undefined when there is none.
    */
-  speculate?: (claims: AccessClaims) => { state: LiveState; check: LiveCheck } | undefined;
+  speculate: (claims: AccessClaims) => { state: LiveState; check: LiveCheck } | undefined;
   /** Menu and button codes the roles hold. */
   codes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
   /** Whether an API scope of the roles grants this method + path. */
   apiGranted: (tenantId: string, roleIds: string[], method: string, path: string, wanted: string[]) => Promise<boolean>;
   isPlatformAdmin: (auth: AccessClaims) => Promise<boolean>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the guard asks of each request (registerGuard). */
+    access: AccessLookup;
+  }
+}
 
 /** What a user who must change their password may still call: the change dialog and the shell around it. */
 const MUST_CHANGE_ALLOWED = new Set([
@@ -61,6 +67,8 @@ export function bearerOf(req: FastifyRequest): string | null {
  * always decided on the live state.
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
+  // The app's lookups, read at each request (the revocation bench swaps `live` to measure what the check costs).
+  app.decorate('access', access);
   /**
    * Sets what the request acts with and applies the route's checks: password flag, platform, permission code. `at` is
    * the matched route's path and config, read once per request (Fastify's `req.routeOptions` builds an object of a
@@ -98,7 +106,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
   };
   // The roles, department and password flag the request acts with are the user's as they are now.
   const admitLive = async (req: FastifyRequest, at: RouteAt, claims: AccessClaims) =>
-    admit(req, at, claims, access.live ? await access.live(claims) : claims);
+    admit(req, at, claims, await access.live(claims));
 
   app.addHook('onRequest', async (req) => {
     // Decide on the route that matched, never on the raw URL: the router decodes `/%61pi/…` to `/api/…`.
@@ -115,7 +123,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
     setLane(claims.tenantId, claims.userId);
-    const guess = config.liveInRead ? access.speculate?.(claims) : undefined;
+    const guess = config.liveInRead ? access.speculate(claims) : undefined;
     if (guess) {
       try {
         return await admit(req, at, claims, guess.state, guess.check);
