@@ -114,31 +114,7 @@ export async function seedIfEmpty(
     });
     await tx.insert(t.userRole).values({ userId: adminId, roleId: roleIds.get('administrator')!, tenantId });
 
-    const menuRows: (typeof t.menu.$inferInsert)[] = [];
-    const idByCode = new Map<string, string>();
-    const walk = (items: MenuSeed[], parentId: string) => {
-      for (const m of items) {
-        const id = newId();
-        idByCode.set(m.code, id);
-        menuRows.push({
-          id,
-          tenantId,
-          parentId,
-          code: m.code,
-          name: m.name,
-          alias: m.alias ?? null,
-          path: m.path ?? null,
-          source: m.source ?? null,
-          sort: m.sort,
-          category: m.category,
-          action: m.action ?? (m.category === 1 ? 0 : 1),
-          isOpen: m.isOpen ?? 1,
-          remark: m.remark ?? null,
-        });
-        if (m.children) walk(m.children, id);
-      }
-    };
-    walk(menuSeed, '0');
+    const { menuRows, idByCode } = menuRowsOf(tenantId);
     for (let i = 0; i < menuRows.length; i += 200) await tx.insert(t.menu).values(menuRows.slice(i, i + 200));
     const adminRole = roleIds.get('administrator')!;
     await tx.insert(t.roleMenu).values(menuRows.map((m) => ({ roleId: adminRole, menuId: m.id!, tenantId })));
@@ -170,37 +146,70 @@ export async function seedIfEmpty(
         await tx.insert(t.topMenuSetting).values(menuIds.map((menuId) => ({ topMenuId: id, menuId, tenantId })));
     }
 
-    const dictRows = (seed: DictSeed[]) =>
-      seed.flatMap((d, i) => {
-        const parentId = newId();
-        return [
-          {
-            id: parentId,
-            parentId: '0',
-            code: d.code,
-            dictKey: '-1',
-            dictValue: d.dictValue,
-            dictValueEn: d.dictValueEn ?? null,
-            sort: i + 1,
-            remark: d.remark ?? null,
-            isSealed: 0,
-          },
-          ...d.children.map((c) => ({
-            id: newId(),
-            parentId,
-            code: d.code,
-            dictKey: c.dictKey,
-            dictValue: c.dictValue,
-            dictValueEn: c.dictValueEn ?? null,
-            sort: c.sort,
-            remark: c.remark ?? null,
-            isSealed: 0,
-          })),
-        ];
-      });
     await tx.insert(t.dict).values(dictRows(dictSeed));
     await tx.insert(t.dictBiz).values(dictRows(dictBizSeed).map((r) => ({ ...r, tenantId })));
     await tx.insert(t.param).values(paramSeed.map((p) => ({ id: newId(), ...p, remark: p.remark ?? null })));
   });
   return true;
+}
+
+/** The seeded menus of a tenant, parents before children, and the id given to each code. */
+function menuRowsOf(tenantId: string) {
+  const menuRows: (typeof t.menu.$inferInsert)[] = [];
+  const idByCode = new Map<string, string>();
+  const walk = (items: MenuSeed[], parentId: string) => {
+    for (const m of items) {
+      const id = newId();
+      idByCode.set(m.code, id);
+      menuRows.push({
+        id,
+        tenantId,
+        parentId,
+        code: m.code,
+        name: m.name,
+        alias: m.alias ?? null,
+        path: m.path ?? null,
+        source: m.source ?? null,
+        sort: m.sort,
+        category: m.category,
+        action: m.action ?? (m.category === 1 ? 0 : 1),
+        isOpen: m.isOpen ?? 1,
+        remark: m.remark ?? null,
+      });
+      if (m.children) walk(m.children, id);
+    }
+  };
+  walk(menuSeed, '0');
+  return { menuRows, idByCode };
+}
+
+/** The rows of seeded dictionaries: each code's parent row (key -1), then its entries. */
+function dictRows(seed: DictSeed[]) {
+  return seed.flatMap((d, i) => {
+    const parentId = newId();
+    return [
+      {
+        id: parentId,
+        parentId: '0',
+        code: d.code,
+        dictKey: '-1',
+        dictValue: d.dictValue,
+        dictValueEn: d.dictValueEn ?? null,
+        sort: i + 1,
+        remark: d.remark ?? null,
+        isSealed: 0,
+      },
+      ...d.children.map((c) => ({
+        id: newId(),
+        parentId,
+        code: d.code,
+        dictKey: c.dictKey,
+        dictValue: c.dictValue,
+        dictValueEn: c.dictValueEn ?? null,
+        sort: c.sort,
+        remark: c.remark ?? null,
+        isSealed: 0,
+      })),
+    ];
+  });
 }
