@@ -19,8 +19,8 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
     ...entries,
     ...fs
       .readdirSync(modules)
-      .filter((m) => fs.existsSync(path.join(modules, m, 'module.ts')))
-      .map((m) => ({ in: `src/modules/${m}/module.ts`, out: `modules/${m}/module` })),
+      .filter((m) => fs.existsSync(path.join(modules, m, 'index.ts')))
+      .map((m) => ({ in: `src/modules/${m}/index.ts`, out: `modules/${m}/index` })),
   ];
   fs.rmSync(outDir, { recursive: true, force: true });
   try {

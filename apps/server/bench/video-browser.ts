@@ -22,7 +22,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { newId } from '../src/db/ids.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { watchCaptchas } from '../test/support/captchas.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { cameraDevice, cameraNetwork } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
@@ -260,10 +261,10 @@ export async function benchVideoFirstFrame(o: {
       config,
       db: database.db,
       signingKey: randomBytes(32).toString('hex'),
-      onCaptcha: (k, v) => captchas.set(k, v),
     });
     app = built.app;
     const { services } = built;
+    watchCaptchas(services, (k, v) => captchas.set(k, v));
     await app.listen({ host: '127.0.0.1', port: o.port });
     const base = `http://127.0.0.1:${o.port}`;
     // The test camera is on loopback: a camera network of the tenant (docs/devices.md "Camera addresses").

@@ -12,7 +12,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { newId } from '../src/db/ids.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { watchCaptchas } from '../test/support/captchas.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { cameraDevice, cameraNetwork } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
@@ -70,8 +71,8 @@ export async function benchVideo(serverDir: string, print: Log = (l, v) => conso
       },
       db: database.db,
       signingKey: randomBytes(32).toString('hex'),
-      onCaptcha: (k, v) => captchas.set(k, v),
     });
+    watchCaptchas(services, (k, v) => captchas.set(k, v));
     await app.ready();
     const c = (await app.inject({ url: '/api/blade-auth/oauth/captcha' })).json() as { key: string };
     const q = new URLSearchParams({

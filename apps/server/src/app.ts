@@ -23,7 +23,7 @@ import { LiveMemory, watchLive } from './platform/live-memory.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
-import { permissionCodes } from './modules/menu/service.ts';
+import { permissionCodes } from './modules/menu/index.ts';
 
 /** zod schemas go through the zod provider; plain JSON response schemas (platform/response.ts) are already JSON. */
 const openApiTransform: typeof jsonSchemaTransform = (doc) => {
@@ -35,16 +35,18 @@ const openApiTransform: typeof jsonSchemaTransform = (doc) => {
 };
 
 /**
- * Modules are found, not listed: every `modules/<name>/module.ts` exports a Fastify plugin as default
- * (docs/resources.md "Modules"), so a new module touches no shared file.
+ * Modules are found, not listed: every `modules/<name>/index.ts` (the module's public entry) exports its Fastify plugin
+ * as default (docs/server.md "Module boundaries"), so a new module touches no shared file. Each is registered with
+ * `app.register`, in a context of its own: its hooks and decorations stay with its routes, while the guard, the
+ * request decorations and the route table of the root reach them.
  */
 async function registerModules(app: FastifyInstance, services: Services) {
   const dir = fileURLToPath(new URL('./modules', import.meta.url));
   for (const name of fs.readdirSync(dir).sort()) {
-    const file = ['module.ts', 'module.js'].map((f) => path.join(dir, name, f)).find((f) => fs.existsSync(f));
+    const file = ['index.ts', 'index.js'].map((f) => path.join(dir, name, f)).find((f) => fs.existsSync(f));
     if (!file) continue;
     const mod = (await import(pathToFileURL(file).href)) as { default: Module };
-    await mod.default(app, services);
+    await app.register(async (scope) => mod.default(scope, services));
   }
 }
 
@@ -91,8 +93,6 @@ export type AppDeps = {
   signingKey: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
-  onCaptcha?: (key: string, text: string) => void;
 };
 
 export type RouteEntry = {
@@ -153,7 +153,8 @@ export async function buildApp(
     liveGuesses: new LiveGuesses(),
     liveMemory: new LiveMemory(),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
-    onCaptcha: deps.onCaptcha,
+    permissionCodes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
+    registry: {},
   };
 
   // Security headers: helmet's, which depend on nothing of the request, are worked out once at start and set on every
@@ -199,7 +200,7 @@ export async function buildApp(
   registerGuard(app, services.tokens, {
     live: (claims) => readLiveState(services, claims),
     speculate: (claims) => speculate(services, claims),
-    codes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
+    codes: services.permissionCodes,
     apiGranted: async (tenantId, roleIds, method, url, wanted) =>
       apiRuleMatches(await apiRules(services, tenantId, roleIds), method, url, wanted),
     isPlatformAdmin: (auth) => isPlatformAdmin(services, auth),

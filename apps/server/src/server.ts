@@ -14,17 +14,15 @@ import {
   type Database,
 } from './db/client.ts';
 import { describeUnavailable, isDatabaseUnavailable } from './db/availability.ts';
-import { migrateAndSeed } from './db/seed.ts';
+import { migrateAndSeed } from './seed/seed.ts';
 import { resolveSigningKey } from './db/signing-key.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { buildApp } from './app.ts';
 
-export type StartOptions = { onCaptcha?: (key: string, text: string) => void };
-
-/** Reads config, opens and migrates the database, seeds it when empty, and listens. */
-export async function start(opts: StartOptions = {}) {
+/** Reads config, opens and migrates the database, seeds it when empty, and listens. Answers the app and its services. */
+export async function start() {
   let config;
   try {
     config = loadConfig();
@@ -70,11 +68,10 @@ export async function start(opts: StartOptions = {}) {
     throw err;
   }
   const { seeded, key, source } = prepared;
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     config,
     db: database.db,
     signingKey: key,
-    onCaptcha: opts.onCaptcha,
     logger: loggerOptions(config.logLevel),
   });
   stopOnSignals(app, database, config.shutdownTimeoutMs);
@@ -100,7 +97,7 @@ export async function start(opts: StartOptions = {}) {
     app.log.info('Log in with tenant 000000 and user admin.');
   }
   if (!config.captchaRequired) app.log.warn('ATRIUM_CAPTCHA=off: logins do not need a captcha.');
-  return app;
+  return { app, services };
 }
 
 /** The longest wait between two start-up attempts on a database that is not there. */

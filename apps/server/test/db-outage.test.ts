@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { OutboxWorker } from '../src/modules/outbox/worker.ts';
 import { enqueueEmail } from '../src/modules/outbox/service.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
-import { smtpConfig } from '../src/modules/smtp/table.ts';
+import { smtpConfig } from '../src/modules/outbox/table.ts';
 import { newId } from '../src/db/ids.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { ADMIN_PASSWORD } from './harness.ts';

@@ -6,7 +6,7 @@ import { withTenant } from '../src/platform/tenant-db.ts';
 import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { enqueueEmail } from '../src/modules/outbox/service.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
-import { smtpConfig } from '../src/modules/smtp/table.ts';
+import { smtpConfig } from '../src/modules/outbox/table.ts';
 import { bearer, client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
 /**

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { migrateAndSeed } from '../src/db/seed.ts';
+import { migrateAndSeed } from '../src/seed/seed.ts';
 import { menu, tenant, user } from '../src/db/schema/index.ts';
 
 const url = process.env.DATABASE_URL;

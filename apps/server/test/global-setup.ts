@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 
 /** Where the migrated, seeded database of this run lives; the harness copies it for each test file. */
 export type DbImage = { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };

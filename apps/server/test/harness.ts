@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type RouteEntry } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { md5Hex } from '../src/platform/password.ts';
 import type { Services } from '../src/platform/services.ts';
 import { ADMIN_PASSWORD } from './global-setup.ts';
+import { watchCaptchas } from './support/captchas.ts';
 
 export { ADMIN_PASSWORD };
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -115,8 +116,8 @@ export async function createTestApp(
     logger: db.logger,
     signingKey,
     now: () => new Date(Date.now() + clock.offsetMs),
-    onCaptcha: (key, text) => captchas.set(key, text),
   });
+  watchCaptchas(services, (key, text) => captchas.set(key, text));
   setup?.(app, services);
   await app.ready();
   return {
@@ -153,8 +154,8 @@ export async function secondInstance(t: TestApp): Promise<TestApp> {
     db: database.db,
     signingKey: t.signingKey,
     now: () => new Date(Date.now() + clock.offsetMs),
-    onCaptcha: (key, text) => captchas.set(key, text),
   });
+  watchCaptchas(services, (key, text) => captchas.set(key, text));
   await app.ready();
   return {
     ...t,

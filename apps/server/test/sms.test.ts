@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
-import { smsConfig } from '../src/modules/sms/table.ts';
+import { smsConfig } from '../src/modules/outbox/table.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
 /**

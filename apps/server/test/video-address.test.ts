@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { user } from '../src/db/schema/index.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { cameraNetworksOf, checkCameraUrl } from '../src/modules/device/address.ts';
 import { deviceTexts } from '../src/modules/device/messages.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';

@@ -10,7 +10,6 @@ import { newId } from '../db/ids.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
 import { AppError, badRequest, forbidden, notFound, texts, type Text } from './errors.ts';
-import { permissionCodes } from '../modules/menu/service.ts';
 import {
   apiRuleMatches,
   apiRules,
@@ -842,7 +841,7 @@ export function rawQuery(req: FastifyRequest): Record<string, unknown> {
 /** For a route open to several codes: the one this call needs (or an API scope granting the call). */
 export async function requireCode(s: Services, req: FastifyRequest, code: string) {
   const auth = requireAuth(req);
-  const codes = await permissionCodes(s, auth.tenantId, auth.roleIds);
+  const codes = await s.permissionCodes(auth.tenantId, auth.roleIds);
   if (codes.has(code)) return;
   const route = req.routeOptions.url ?? req.url.split('?')[0];
   if (apiRuleMatches(await apiRules(s, auth.tenantId, auth.roleIds), req.method, route, [code])) return;

@@ -16,13 +16,20 @@ export type AccessLookup = {
    * For a read route (`config.liveInRead`): the session's last live state, on which the request is admitted, and the
    * check its first read makes in the same round trip (platform/live.ts `speculate`); undefined when there is none.
    */
-  speculate?: (claims: AccessClaims) => { state: LiveState; check: LiveCheck } | undefined;
+  speculate: (claims: AccessClaims) => { state: LiveState; check: LiveCheck } | undefined;
   /** Menu and button codes the roles hold. */
   codes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
   /** Whether an API scope of the roles grants this method + path. */
   apiGranted: (tenantId: string, roleIds: string[], method: string, path: string, wanted: string[]) => Promise<boolean>;
   isPlatformAdmin: (auth: AccessClaims) => Promise<boolean>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the guard asks of each request (registerGuard). */
+    access: AccessLookup;
+  }
+}
 
 /** What a user who must change their password may still call: the change dialog and the shell around it. */
 const MUST_CHANGE_ALLOWED = new Set([
@@ -61,6 +68,8 @@ export function bearerOf(req: FastifyRequest): string | null {
  * always decided on the live state.
  */
 export function registerGuard(app: FastifyInstance, tokens: TokenService, access: AccessLookup): void {
+  // The app's lookups, read at each request (the revocation bench swaps `live` to measure what the check costs).
+  app.decorate('access', access);
   /**
    * Sets what the request acts with and applies the route's checks: password flag, platform, permission code. `at` is
    * the matched route's path and config, read once per request (Fastify's `req.routeOptions` builds an object of a
@@ -115,7 +124,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     const claims = await tokens.verifyAccess(token);
     if (!claims) throw unauthorized();
     setLane(claims.tenantId, claims.userId);
-    const guess = config.liveInRead ? access.speculate?.(claims) : undefined;
+    const guess = config.liveInRead ? access.speculate(claims) : undefined;
     if (guess) {
       try {
         return await admit(req, at, claims, guess.state, guess.check);

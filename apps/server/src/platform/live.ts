@@ -3,11 +3,11 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Statement } from '../db/client.ts';
 import type { ReadCheck } from './tenant-db.ts';
 import { apiScope, cacheEpoch, dataScope, dict, dictBiz, menu, param, role, topMenu } from '../db/schema/index.ts';
-import { authTexts } from '../modules/auth/messages.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
 import { AppError, unauthorized } from './errors.ts';
 import type { Services } from './services.ts';
 import type { AccessClaims } from './tokens.ts';
+import { platformTexts } from './messages.ts';
 
 /**
  * Live state and cache epochs (docs/server.md "Live state and cache epochs"): what a token says is checked against the
@@ -110,7 +110,7 @@ function admit(s: Services, claims: AccessClaims, row: LiveRow | undefined, mark
   }
   if (row.tenant_expired) {
     s.liveGuesses.drop(claims.sid);
-    throw new AppError(401, authTexts.tenantExpired);
+    throw new AppError(401, platformTexts.tenantExpired);
   }
   const epoch = BigInt(row.epoch ?? 0);
   const globalEpoch = BigInt(row.global_epoch ?? 0);

@@ -3,6 +3,8 @@ import type { Msg } from '@atrium/contract';
 /** Texts of the server platform (guard, CRUD helpers, request fields) — the message catalogue's per-module part. */
 export const platformTexts = {
   mustChangeFirst: { zh: '请先修改密码', en: 'Change your password first' },
+  /** A token of a tenant past its expiry (platform/live.ts); the auth module's login says the same. */
+  tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
   /** `{name}`: a list parameter that takes an id. */
   idParam: { zh: '参数 {name} 必须是数字编号', en: '{name} must be a numeric id' },
   /** `{max}`: the field's longest text. */

@@ -18,6 +18,21 @@ export type Services = {
   liveMemory: LiveMemory;
   /** A 32-byte key for one purpose, derived from the server's signing key (HKDF-SHA256), e.g. sealing stored secrets (docs/outbox.md). */
   deriveKey: (purpose: string) => Buffer;
-  /** Test harnesses only: learn the code of each captcha drawn. The production start never sets it. */
-  onCaptcha?: (key: string, text: string) => void;
+  /**
+   * The menu and button codes the roles hold (cached). The menu module owns the grants; app.ts passes its reader in,
+   * so platform code (the guard, `requireCode`) imports no module (docs/server.md "Module boundaries").
+   */
+  permissionCodes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
+  /**
+   * What modules answer for one another, filled by the module that knows at its registration (per app, never a
+   * module-level variable): a lower module asks through it instead of importing a higher one (docs/server.md
+   * "Module boundaries").
+   */
+  registry: Registry;
 };
+
+// An interface, so that a module adds its own member where it defines it (`declare module`).
+export interface Registry {
+  /** The tenant of a running sub-domain host, or null (filled by the subdomain module; read by the client module). */
+  hostTenant?: (host: string) => Promise<string | null>;
+}

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { approvalTexts as texts } from './messages.ts';
 import { approvalTable } from './table.ts';
-import { sysConfigRegion } from '../sys-config-region/table.ts';
+import { sysConfigRegion } from '../sys-config-region/index.ts';
 
 /**
  * Approvals (docs/clients.md "Approvals"): a business opens one with `openApproval` in its own transaction; a decision

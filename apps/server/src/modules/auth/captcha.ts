@@ -7,11 +7,18 @@ import type { Services } from '../../platform/services.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
-/** `observe` lets a test harness read the code it drew; the production start never passes one. */
-export async function createCaptcha(
-  s: Services,
-  observe?: (key: string, text: string) => void,
-): Promise<{ key: string; image: string }> {
+/** The app's captchas (`s.registry.captchas`): the route draws through it, so a test harness can wrap `draw`. */
+export type Captchas = { draw: () => Promise<{ key: string; image: string; text: string }> };
+
+declare module '../../platform/services.ts' {
+  interface Registry {
+    /** Filled by the auth module (modules/auth/module.ts). */
+    captchas?: Captchas;
+  }
+}
+
+/** A new captcha: its code is stored hashed; `text` is what the image shows (never answered). */
+export async function createCaptcha(s: Services): Promise<{ key: string; image: string; text: string }> {
   const c = svgCaptcha.create({
     size: 4,
     noise: 2,
@@ -28,8 +35,7 @@ export async function createCaptcha(
     .insert(captcha)
     .values({ key, codeHash: sha256Hex(c.text.toLowerCase()), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
   const image = `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`;
-  observe?.(key, c.text);
-  return { key, image };
+  return { key, image, text: c.text };
 }
 
 /** Single use: the row is deleted by the check whatever its outcome. */

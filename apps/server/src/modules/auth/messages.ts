@@ -1,4 +1,5 @@
 import type { Msg } from '@atrium/contract';
+import { platformTexts } from '../../platform/messages.ts';
 
 /**
  * Texts of the auth module (the message catalogue's per-module part). The token endpoint answers them as
@@ -15,7 +16,7 @@ export const authTexts = {
   badCaptcha: { zh: '验证码不正确', en: 'The captcha is incorrect' },
   captchaRequired: { zh: '当前必须使用验证码登录', en: 'Login requires a captcha' },
   noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
-  tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
+  tenantExpired: platformTexts.tenantExpired,
   tenantDisabled: { zh: '租户已停用', en: 'The tenant is disabled' },
   pending: { zh: '账号尚未通过审核，请等待管理员审批', en: 'The account is awaiting administrator approval' },
   disabled: { zh: '账号已被停用', en: 'The account is disabled' },

@@ -7,7 +7,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Services } from '../../platform/services.ts';
-import { consumeCaptcha, createCaptcha } from './captcha.ts';
+import { consumeCaptcha, type Captchas } from './captcha.ts';
 import {
   OAuthError,
   allowsGrant,
@@ -19,15 +19,15 @@ import {
   revokeSession,
 } from './service.ts';
 import { authTexts } from './messages.ts';
-import { userInfo } from '../user/service.ts';
-import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
+import { userInfo } from '../user/index.ts';
+import { auditBlocked, BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 };
 
-export function authRoutes(app: FastifyInstance, s: Services) {
+export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas) {
   const tags = ['auth'];
   // The token call answers OAuth's own error shape, so its input is parsed here (body and query merged), not by the
   // route's schema.
@@ -95,7 +95,8 @@ export function authRoutes(app: FastifyInstance, s: Services) {
     ...fromContract(shell.captcha, apiSchemas.shell.captcha, tags),
     handler: async (_req, reply): Promise<Captcha> => {
       reply.header('cache-control', 'no-store');
-      return { ...(await createCaptcha(s, s.onCaptcha)), required: s.config.captchaRequired };
+      const { key, image } = await captchas.draw();
+      return { key, image, required: s.config.captchaRequired };
     },
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import { authSession, dept, loginFailure, oauthClient, role, tenant, user, userRole } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { burnPasswordCheck, hashPassword, sha256Hex, verifyPassword } from '../../platform/password.ts';
@@ -270,19 +270,7 @@ export async function revokeSession(s: Services, sid: string) {
     .where(and(eq(authSession.id, sid), isNull(authSession.revokedAt)));
 }
 
-export async function revokeUserSessions(s: Services, userIds: string[], exceptSid?: string) {
-  if (!userIds.length) return;
-  await s.db
-    .update(authSession)
-    .set({ revokedAt: s.now() })
-    .where(
-      and(
-        inArray(authSession.userId, userIds),
-        isNull(authSession.revokedAt),
-        exceptSid ? ne(authSession.id, exceptSid) : undefined,
-      ),
-    );
-}
+export { revokeUserSessions } from '../../platform/sessions.ts';
 
 export async function failureCount(s: Services, tenantId: string, account: string) {
   const [r] = await s.db

@@ -2,8 +2,8 @@ import { clientinfo as def, CLIENT_STATUS } from '@atrium/contract/resources/cus
 import { regionPrefix } from '../../platform/paging.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
-import { openApproval, registerApprovalEffect } from '../approval/service.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { openApproval, registerApprovalEffect } from '../approval/index.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
 import { clientTexts as texts } from './messages.ts';
 import { publicRoutes } from './routes/public.ts';
 import { contactRoutes, staffRoutes } from './routes/staff.ts';

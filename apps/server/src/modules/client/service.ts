@@ -11,13 +11,12 @@ import { writeAudit, type Row } from '../../platform/crud.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { approvalTable } from '../approval/table.ts';
-import { decideApproval, openApproval, withdrawPending } from '../approval/service.ts';
-import { isBlocked } from '../blacklist/enforce.ts';
-import { enqueueEmail, enqueueSms } from '../outbox/service.ts';
-import { outbox } from '../outbox/table.ts';
-import { liveByCodes } from '../region/service.ts';
-import { runningHostTenant } from '../subdomain/service.ts';
+import { approvalTable } from '../approval/index.ts';
+import { decideApproval, openApproval, withdrawPending } from '../approval/index.ts';
+import { isBlocked } from '../blacklist/index.ts';
+import { enqueueEmail, enqueueSms } from '../outbox/index.ts';
+import { outbox } from '../outbox/index.ts';
+import { liveByCodes } from '../region/index.ts';
 import { clientTexts as texts } from './messages.ts';
 import { clientCode, clientInfo, clientTrack } from './table.ts';
 
@@ -52,7 +51,7 @@ export async function publicTenant(
   const raw = req.headers['tenant-id'];
   const header = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   const host = (req.headers.host ?? '').split(':')[0].toLowerCase();
-  const bySubDomain = !header && host ? await runningHostTenant(s.db, host) : null;
+  const bySubDomain = !header && host ? ((await s.registry.hostTenant?.(host)) ?? null) : null;
   const where = header
     ? /^\d{6,12}$/.test(header)
       ? eq(tenant.tenantId, header)

@@ -5,10 +5,9 @@ import { newId } from '../../db/ids.ts';
 import { tenant } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
-import { checkChannels, replaceChannels } from '../device/channels.ts';
-import { cameraDevice } from '../device/table.ts';
-import { unseal } from '../outbox/secrets.ts';
+import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
+import { checkChannels, replaceChannels, cameraDevice } from '../device/index.ts';
+import { unseal } from '../outbox/index.ts';
 import { canonical, TOPIC_PREFIX, verify, verifyConnectPassword, type Channel } from './signing.ts';
 
 /**

@@ -10,10 +10,10 @@ import { namesByIds } from '../../db/names.ts';
 import { bindResource } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/enforce.ts';
-import { clientScopeSql } from '../client/service.ts';
-import { seal } from '../outbox/secrets.ts';
-import { deviceTotalOf } from '../statistics/service.ts';
+import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/index.ts';
+import { clientScopeSql } from '../client/index.ts';
+import { seal } from '../outbox/index.ts';
+import { deviceTotalOf } from '../statistics/index.ts';
 import {
   cameraBeforeSave,
   channelFixture,

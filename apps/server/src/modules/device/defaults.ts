@@ -9,7 +9,7 @@ import { configTemplate, configTemplateItem, deviceDict } from './table.ts';
 /**
  * The device dictionary and config templates a tenant starts with (docs/devices.md "Device records"), written once:
  * a tenant that has ever had a dictionary entry (even one since removed) is left alone. Called by the seed, by
- * tenant provisioning, and at start for tenants made before the devices existed. Answers whether it wrote.
+ * tenant provisioning, and at start-up (seed/seed.ts `migrateAndSeed`) for tenants made before the devices existed. Answers whether it wrote.
  */
 export async function seedDeviceDefaults(
   tx: Db,

@@ -11,7 +11,6 @@ import {
   networkBinding,
   templateBinding,
 } from './bindings.ts';
-import { seedMissingDeviceDefaults } from './defaults.ts';
 import { cameraRoutes } from './routes/cameras.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { dictionaryRoutes, templateRoutes } from './routes/dictionary.ts';
@@ -25,9 +24,6 @@ import { englishTreeTitles } from './titles.ts';
  * SQL are in service.ts, cameras.ts, channels.ts and rules.ts.
  */
 export default defineModule(async (root, s) => {
-  // The defaults of every tenant made before the devices existed (new tenants get them when provisioned).
-  await seedMissingDeviceDefaults(s.db);
-
   // The dictionary's tree titles follow the caller's language: wrapped as its routes are registered.
   englishTreeTitles(root, s);
   resourceRoutes(root, s, dictionaryBinding());

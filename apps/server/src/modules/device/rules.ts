@@ -9,7 +9,7 @@ import {
 } from '@atrium/contract/resources/device/configtemplateitem';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { region } from '../region/table.ts';
+import { region } from '../region/index.ts';
 import { deviceTexts as texts } from './messages.ts';
 import { deviceDict, type configTemplateItem } from './table.ts';
 

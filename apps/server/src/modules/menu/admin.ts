@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { callerHoldings, type Holdings } from '../../platform/privilege.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
+import type { AuthContext } from '../../platform/tokens.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { toTree } from '../../platform/tree.ts';
 import { grantableMenus } from './grants.ts';
@@ -83,67 +84,7 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
   app.get(
     '/api/blade-system/menu/grant-tree',
     { config: { permission: 'role_grant' }, schema: { tags } },
-    async (req) => {
-      const auth = requireAuth(req);
-      const menus = await grantableMenus(s, auth);
-      const ids = menus.map((m) => m.id);
-      const names = new Map(menus.map((m) => [m.id, m.name]));
-      const [scopes, apis, holds] = ids.length
-        ? await withTenant(s.db, auth.tenantId, (tx) =>
-            Promise.all([
-              tx
-                .select()
-                .from(dataScope)
-                .where(
-                  and(
-                    eq(dataScope.tenantId, auth.tenantId),
-                    eq(dataScope.isDeleted, 0),
-                    inArray(dataScope.menuId, ids),
-                  ),
-                )
-                .orderBy(asc(dataScope.id)),
-              tx
-                .select()
-                .from(apiScope)
-                .where(
-                  and(eq(apiScope.tenantId, auth.tenantId), eq(apiScope.isDeleted, 0), inArray(apiScope.menuId, ids)),
-                )
-                .orderBy(asc(apiScope.id)),
-              // Scopes are offered only as far as the caller holds them (the grant refuses the rest).
-              callerHoldings(tx, auth),
-            ]),
-          )
-        : [[], [], null];
-      const offered = <T extends { id: string }>(rows: T[], held: (h: Holdings) => { has(id: string): boolean }) =>
-        !holds || holds.admin ? rows : rows.filter((r) => held(holds).has(r.id));
-      const leaf = (id: string, title: string, extra: Record<string, unknown>) => ({
-        id,
-        parentId: '0',
-        title,
-        key: id,
-        value: id,
-        hasChildren: false,
-        children: [],
-        ...extra,
-      });
-      return ok({
-        menu: toTree(menus, (m) => m.name, nodeOf),
-        dataScope: offered(scopes, (h) => h.data).map((d) =>
-          leaf(d.id, `${names.get(d.menuId) ?? ''} / ${d.scopeName}`, {
-            menuId: d.menuId,
-            resourceCode: d.resourceCode,
-            scopeType: d.scopeType,
-          }),
-        ),
-        apiScope: offered(apis, (h) => h.api).map((a) =>
-          leaf(a.id, `${names.get(a.menuId) ?? ''} / ${a.scopeName}`, {
-            menuId: a.menuId,
-            scopePath: a.scopePath,
-            scopeMethod: a.scopeMethod,
-          }),
-        ),
-      });
-    },
+    async (req) => ok(await grantTree(s, requireAuth(req))),
   );
 
   app.get(
@@ -211,4 +152,60 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
       );
     },
   );
+}
+
+/** What the caller may hand out in a role grant, as nodes: menus, data scopes and API scopes. */
+async function grantTree(s: Services, auth: AuthContext) {
+  const menus = await grantableMenus(s, auth);
+  const ids = menus.map((m) => m.id);
+  const names = new Map(menus.map((m) => [m.id, m.name]));
+  const [scopes, apis, holds] = ids.length
+    ? await withTenant(s.db, auth.tenantId, (tx) =>
+        Promise.all([
+          tx
+            .select()
+            .from(dataScope)
+            .where(
+              and(eq(dataScope.tenantId, auth.tenantId), eq(dataScope.isDeleted, 0), inArray(dataScope.menuId, ids)),
+            )
+            .orderBy(asc(dataScope.id)),
+          tx
+            .select()
+            .from(apiScope)
+            .where(and(eq(apiScope.tenantId, auth.tenantId), eq(apiScope.isDeleted, 0), inArray(apiScope.menuId, ids)))
+            .orderBy(asc(apiScope.id)),
+          // Scopes are offered only as far as the caller holds them (the grant refuses the rest).
+          callerHoldings(tx, auth),
+        ]),
+      )
+    : [[], [], null];
+  const offered = <T extends { id: string }>(rows: T[], held: (h: Holdings) => { has(id: string): boolean }) =>
+    !holds || holds.admin ? rows : rows.filter((r) => held(holds).has(r.id));
+  const leaf = (id: string, title: string, extra: Record<string, unknown>) => ({
+    id,
+    parentId: '0',
+    title,
+    key: id,
+    value: id,
+    hasChildren: false,
+    children: [],
+    ...extra,
+  });
+  return {
+    menu: toTree(menus, (m) => m.name, nodeOf),
+    dataScope: offered(scopes, (h) => h.data).map((d) =>
+      leaf(d.id, `${names.get(d.menuId) ?? ''} / ${d.scopeName}`, {
+        menuId: d.menuId,
+        resourceCode: d.resourceCode,
+        scopeType: d.scopeType,
+      }),
+    ),
+    apiScope: offered(apis, (h) => h.api).map((a) =>
+      leaf(a.id, `${names.get(a.menuId) ?? ''} / ${a.scopeName}`, {
+        menuId: a.menuId,
+        scopePath: a.scopePath,
+        scopeMethod: a.scopeMethod,
+      }),
+    ),
+  };
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
 import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
 
@@ -54,4 +55,57 @@ export const outboxJob = pgTable(
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('outbox_job_due_idx').on(t.dueAt)],
+);
+
+// The delivery settings the worker reads; the sms and smtp modules are their screens (docs/server.md "Module boundaries").
+/** A tenant's SMS configurations (docs/outbox.md); status 2 = the active one, at most one per tenant. */
+export const smsConfig = tenantTable(
+  'sms_config',
+  {
+    smsCode: varchar('sms_code', { length: 64 }).notNull(),
+    category: smallint('category').notNull().default(1),
+    templateId: varchar('template_id', { length: 64 }),
+    content: varchar('content', { length: 500 }),
+    signName: varchar('sign_name', { length: 64 }),
+    accessKey: varchar('access_key', { length: 128 }),
+    /** The secret key, sealed with the server's key (modules/outbox/secrets.ts); never answered. */
+    secretKeySealed: text('secret_key_sealed'),
+    appId: varchar('app_id', { length: 64 }),
+    region: varchar('region', { length: 64 }),
+    endpoint: varchar('endpoint', { length: 500 }),
+    remark: varchar('remark', { length: 255 }),
+  },
+  (t) => [
+    uniqueIndex('sms_config_code_uq')
+      .on(t.tenantId, t.smsCode)
+      .where(sql`is_deleted = 0`),
+    uniqueIndex('sms_config_active_uq')
+      .on(t.tenantId)
+      .where(sql`status = 2 and is_deleted = 0`),
+  ],
+);
+
+/** A tenant's SMTP servers (docs/outbox.md); status 2 = the active one, at most one per tenant. */
+export const smtpConfig = tenantTable(
+  'smtp_config',
+  {
+    name: varchar('name', { length: 64 }).notNull(),
+    host: varchar('host', { length: 255 }).notNull(),
+    port: integer('port').notNull().default(465),
+    tlsMode: smallint('tls_mode').notNull().default(3),
+    username: varchar('username', { length: 255 }),
+    /** The password, sealed with the server's key (modules/outbox/secrets.ts); never answered. */
+    passwordSealed: text('password_sealed'),
+    fromAddress: varchar('from_address', { length: 255 }).notNull(),
+    fromName: varchar('from_name', { length: 64 }),
+    remark: varchar('remark', { length: 255 }),
+  },
+  (t) => [
+    uniqueIndex('smtp_config_name_uq')
+      .on(t.tenantId, t.name)
+      .where(sql`is_deleted = 0`),
+    uniqueIndex('smtp_config_active_uq')
+      .on(t.tenantId)
+      .where(sql`status = 2 and is_deleted = 0`),
+  ],
 );

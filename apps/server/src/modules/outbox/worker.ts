@@ -8,12 +8,10 @@ import { availabilityOf } from '../../db/client.ts';
 import { attach } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { smsConfig } from '../sms/table.ts';
-import { smtpConfig } from '../smtp/table.ts';
 import { outboxTexts } from './messages.ts';
 import { DeliveryError, sendEmail, sendSms, type SmsConfig, type SmtpSettings } from './providers.ts';
 import { unseal } from './secrets.ts';
-import { outbox, outboxJob } from './table.ts';
+import { outbox, outboxJob, smsConfig, smtpConfig } from './table.ts';
 
 /** How the worker runs (docs/outbox.md "Worker"); tests shorten the times. */
 export type WorkerOptions = {

@@ -12,7 +12,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { subtree, toTree } from '../../platform/tree.ts';
-import { checkMenus, checkScopes, grantableMenus } from '../menu/grants.ts';
+import { checkMenus, checkScopes, grantableMenus } from '../menu/index.ts';
 import { roleTexts as texts } from './messages.ts';
 
 /** Roles: the tree rules come from the definition; the administrator role is fixed; grants replace in one go. */

@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { callerHoldings, privilegeTexts } from '../../platform/privilege.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { visibleMenu } from '../menu/grants.ts';
+import { visibleMenu } from '../menu/index.ts';
 import { scopeTexts as texts } from './messages.ts';
 
 /** A scope belongs to a menu of the platform or of the caller's tenant; any other id is a 404, like a foreign id. */

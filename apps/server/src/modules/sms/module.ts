@@ -7,10 +7,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Msg } from '@atrium/contract';
-import { outboxTexts as texts } from '../outbox/messages.ts';
-import { seal } from '../outbox/secrets.ts';
-import { enqueueSms, PHONE, renderTemplate } from '../outbox/service.ts';
-import { smsConfig } from './table.ts';
+import { outboxTexts as texts, seal, enqueueSms, PHONE, renderTemplate, smsConfig } from '../outbox/index.ts';
 
 const fieldError = (field: string, message: Msg) => badRequest(message, [{ field, message } satisfies FieldError]);
 

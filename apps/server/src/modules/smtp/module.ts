@@ -1,10 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { smtp } from '@atrium/contract/resources/resource/smtp';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
-import { outboxTexts as texts } from '../outbox/messages.ts';
-import { seal } from '../outbox/secrets.ts';
-import { enqueueEmail } from '../outbox/service.ts';
-import { smtpConfig } from './table.ts';
+import { outboxTexts as texts, seal, enqueueEmail, smtpConfig } from '../outbox/index.ts';
 
 /** 邮件配置 (docs/outbox.md "Email"): CRUD on the definition, `enable` and `test`. */
 export default defineModule((app, s) => {

@@ -15,11 +15,10 @@ import { FixedWindowLimiter } from '../../platform/rate-limit.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { readTenant, withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { openApproval, registerApprovalEffect, withdrawPending } from '../approval/service.ts';
+import { openApproval, registerApprovalEffect, withdrawPending } from '../approval/index.ts';
 import { namesByIds } from '../../db/names.ts';
-import { clientScopeSql, registerClientUsage } from '../client/service.ts';
-import { clientInfo } from '../client/table.ts';
-import { enqueueSms } from '../outbox/service.ts';
+import { clientScopeSql, registerClientUsage, clientInfo } from '../client/index.ts';
+import { enqueueSms } from '../outbox/index.ts';
 import { subdomainLifecycleTexts as life, subdomainTexts as texts } from './messages.ts';
 import {
   baseDomainOf,
@@ -143,6 +142,9 @@ export default defineModule((root, s) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const labels = binding.spec.labels;
   const present = (r: SubDomainRow) => binding.spec.present!(r as unknown as Row);
+
+  // The client module's public pages find their tenant by a running sub-domain's host.
+  s.registry.hostTenant = (host) => runningHostTenant(s.db, host);
 
   // A client with a running sub-domain cannot be removed (the client module asks every registered usage).
   registerClientUsage(async (tx, tenantId, clientId) =>

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { param, tenant } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { BLACK_TYPE, isBlocked } from '../blacklist/enforce.ts';
+import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { subdomainTexts as texts } from './messages.ts';
 import { normaliseLabel, shapeReason } from './rules.ts';
 import { subDomain, subDomainHost } from './table.ts';

@@ -17,7 +17,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { liveByCodes, registerRegionUsage, type RegionRow } from '../region/service.ts';
+import { liveByCodes, registerRegionUsage, type RegionRow } from '../region/index.ts';
 import { sysConfigTexts as texts } from './messages.ts';
 import { sysConfigRegion } from './table.ts';
 

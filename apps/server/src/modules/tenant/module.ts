@@ -11,10 +11,10 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
 import { tenantTexts as texts } from './messages.ts';
 import { repairAdmin } from './repair.ts';
-import { runningHostTenant } from '../subdomain/service.ts';
+import { runningHostTenant } from '../subdomain/index.ts';
 import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
 
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */

@@ -20,8 +20,8 @@ import { hashPassword, md5Hex, randomPassword } from '../../platform/password.ts
 import { subtree } from '../../platform/tree.ts';
 import { tenantAdminSeed } from '../../db/seed-data/tenant.ts';
 import { roleSeed } from '../../db/seed-data/roles.ts';
-import { grantProductRoles } from '../role/product-roles.ts';
-import { seedDeviceDefaults } from '../device/defaults.ts';
+import { grantProductRoles } from '../role/index.ts';
+import { seedDeviceDefaults } from '../device/index.ts';
 import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */

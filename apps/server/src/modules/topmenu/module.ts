@@ -12,7 +12,7 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { checkMenus, grantableMenus } from '../menu/grants.ts';
+import { checkMenus, grantableMenus } from '../menu/index.ts';
 import { topmenuTexts as texts } from './messages.ts';
 
 const grantBody = z.object({

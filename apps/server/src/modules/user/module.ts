@@ -18,11 +18,11 @@ import {
 } from '../../platform/privilege.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { revokeUserSessions } from '../auth/service.ts';
-import { checkQuota } from '../tenant/service.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
+import { checkQuota } from '../tenant/index.ts';
 import { userTexts as texts } from './messages.ts';
 import { selfRoutes } from './self.ts';
-import { liveByCodes } from '../region/service.ts';
+import { liveByCodes } from '../region/index.ts';
 import { z } from 'zod';
 
 type OneTimePassword = { password: string; hash: string };

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound, type Text } from '../../platform/errors
 import { hashPassword, md5Hex, verifyPassword } from '../../platform/password.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
 import { passwordPolicyError } from '@atrium/contract';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyWebsocket from '@fastify/websocket';
 import { defineModule } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
-import { addOwnPort } from '../device/address.ts';
+import { addOwnPort } from '../device/index.ts';
 import { PtzClients } from './ptz.ts';
 import { playRoutes, tokenRoutes } from './routes/streams.ts';
 import { wallRoutes } from './routes/wall.ts';

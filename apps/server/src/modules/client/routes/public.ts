@@ -8,9 +8,9 @@ import { hashPassword, md5Hex } from '../../../platform/password.ts';
 import { FixedWindowLimiter } from '../../../platform/rate-limit.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
-import { revokeUserSessions } from '../../auth/service.ts';
-import { isBlocked } from '../../blacklist/enforce.ts';
-import { storeUpload } from '../../resource/routes.ts';
+import { revokeUserSessions } from '../../../platform/sessions.ts';
+import { isBlocked } from '../../blacklist/index.ts';
+import { storeUpload } from '../../resource/index.ts';
 import { clientTexts as texts } from '../messages.ts';
 import {
   checkCode,

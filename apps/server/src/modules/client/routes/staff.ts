@@ -11,8 +11,8 @@ import { requireAuth } from '../../../platform/guard.ts';
 import { hashPassword, md5Hex } from '../../../platform/password.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
-import { approvalTexts } from '../../approval/messages.ts';
-import { revokeUserSessions } from '../../auth/service.ts';
+import { approvalTexts } from '../../approval/index.ts';
+import { revokeUserSessions } from '../../../platform/sessions.ts';
 import { clientTexts as texts } from '../messages.ts';
 import { sanitizeHtml } from '../sanitize.ts';
 import {

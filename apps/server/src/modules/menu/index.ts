@@ -1,0 +1,4 @@
+/** The public entry of the module (docs/server.md "Module boundaries"): its plugin, and what other modules use. */
+export { default } from './module.ts';
+export { checkMenus, checkScopes, grantableMenus, visibleMenu } from './grants.ts';
+export { permissionCodes } from './service.ts';
