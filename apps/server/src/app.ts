@@ -3,7 +3,6 @@ import path from 'node:path';
 import { hkdfSync, randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -165,7 +164,6 @@ export async function buildApp(
     reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : securityHeaders);
     done();
   });
-  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
