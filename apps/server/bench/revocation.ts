@@ -43,7 +43,9 @@ async function serve(dir: string, dataDir: string) {
   const { loadConfig } = await from('src/config.ts');
   const { openDatabase } = await from('src/db/client.ts');
   // The seed moved above the modules (src/seed/) in issue 25; a base build may have it in db/.
-  const { seedIfEmpty } = await from(fs.existsSync(path.join(dir, 'src/seed/seed.ts')) ? 'src/seed/seed.ts' : 'src/db/seed.ts');
+  const { seedIfEmpty } = await from(
+    fs.existsSync(path.join(dir, 'src/seed/seed.ts')) ? 'src/seed/seed.ts' : 'src/db/seed.ts',
+  );
   const { resolveSigningKey } = await from('src/db/signing-key.ts');
   const { buildApp } = await from('src/app.ts');
   const config = loadConfig({ ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_CAPTCHA: 'off', LOG_LEVEL: 'warn' });
