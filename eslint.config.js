@@ -31,12 +31,9 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       '**/*.test.ts',
-      'apps/server/src/modules/client/module.ts',
-      'apps/server/src/modules/device/module.ts',
       'apps/server/src/modules/region/module.ts',
       'apps/server/src/modules/subdomain/module.ts',
       'apps/server/src/modules/user/module.ts',
-      'apps/server/src/modules/video/module.ts',
       'apps/server/src/platform/crud.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
