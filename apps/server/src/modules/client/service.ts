@@ -13,7 +13,7 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { approvalTable } from '../approval/index.ts';
 import { decideApproval, openApproval, withdrawPending } from '../approval/index.ts';
-import { isBlocked } from '../blacklist/index.ts';
+import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/index.ts';
 import { outbox } from '../outbox/index.ts';
 import { liveByCodes } from '../region/index.ts';
@@ -383,11 +383,11 @@ export async function checkClientForm(tx: Db, input: Record<string, unknown>, ex
  */
 export async function refuseBlocked(s: Services, tenantId: string, input: Record<string, unknown>, ip?: string) {
   const publicCall = ip !== undefined;
-  if (await isBlocked(s, tenantId, 1, input.operatorTel as string, { publicCall }))
+  if (await isBlocked(s, tenantId, BLACK_TYPE.phone, input.operatorTel as string, { publicCall }))
     throw fieldError('operatorTel', texts.cannotSend);
-  if (await isBlocked(s, tenantId, 4, input.email as string | null, { publicCall }))
+  if (await isBlocked(s, tenantId, BLACK_TYPE.emailDomain, input.email as string | null, { publicCall }))
     throw fieldError('email', texts.cannotSend);
-  if (ip !== undefined && (await isBlocked(s, tenantId, 2, ip))) throw badRequest(texts.cannotSend);
+  if (ip !== undefined && (await isBlocked(s, tenantId, BLACK_TYPE.ip, ip))) throw badRequest(texts.cannotSend);
 }
 
 /** The approval a client's registration opens. */

@@ -9,7 +9,7 @@ import { FixedWindowLimiter } from '../../../platform/rate-limit.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import { revokeUserSessions } from '../../../platform/sessions.ts';
-import { isBlocked } from '../../blacklist/index.ts';
+import { BLACK_TYPE, isBlocked } from '../../blacklist/index.ts';
 import { storeUpload } from '../../resource/index.ts';
 import { clientTexts as texts } from '../messages.ts';
 import {
@@ -75,7 +75,7 @@ export const publicRoutes: FastifyPluginAsync<{ s: Services; body: z.ZodObject }
   app.get('/verify', { config: pub, schema: { tags, querystring: phoneQuery } }, async (req) => {
     const t = await publicTenant(s, req);
     const tel = req.query.operatorTel;
-    const state = (await isBlocked(s, t.tenantId, 1, tel, { publicCall: true }))
+    const state = (await isBlocked(s, t.tenantId, BLACK_TYPE.phone, tel, { publicCall: true }))
       ? 'blocked'
       : await withTenant(s.db, t.tenantId, (tx) => phoneState(tx, t.tenantId, tel));
     return ok({ state });
@@ -86,7 +86,10 @@ export const publicRoutes: FastifyPluginAsync<{ s: Services; body: z.ZodObject }
   app.get('/verification', { config: pub, schema: { tags, querystring: sendQuery } }, async (req) => {
     const t = await publicTenant(s, req);
     const { operatorTel: tel, type } = req.query;
-    if ((await isBlocked(s, t.tenantId, 1, tel, { publicCall: true })) || (await isBlocked(s, t.tenantId, 2, req.ip)))
+    if (
+      (await isBlocked(s, t.tenantId, BLACK_TYPE.phone, tel, { publicCall: true })) ||
+      (await isBlocked(s, t.tenantId, BLACK_TYPE.ip, req.ip))
+    )
       throw badRequest(texts.cannotSend);
     await withTenant(s.db, t.tenantId, async (tx) => {
       await checkCodeRecipient(tx, t.tenantId, tel, type);
