@@ -65,12 +65,6 @@ const NOT_YET_DECLARED = new Set([
   'POST /api/blade-user/update-password',
   'POST /api/blade-user/register-guest',
   'GET /api/blade-user/platform-detail',
-  'GET /api/video/queryDeviceVideo',
-  'GET /api/video/streamTouch',
-  'GET /api/video/live/:streamId',
-  'GET /api/video/hls/:streamId/:file',
-  'GET /api/video/queryDeviceVideoByRegionCode',
-  'GET /api/video/ptz',
 ]);
 
 const CRUD = [

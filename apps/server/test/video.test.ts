@@ -13,6 +13,7 @@ import { cameraDevice } from '../src/modules/device/table.ts';
 import { seal } from '../src/modules/outbox/secrets.ts';
 import { resolveFfmpeg } from '../src/modules/video/ffmpeg.ts';
 import { failureTexts, videoTexts as texts } from '../src/modules/video/messages.ts';
+import { apiTexts } from '@atrium/contract/schemas';
 import { managers } from '../src/modules/video/module.ts';
 import { StreamError, StreamManager, type Stream } from '../src/modules/video/streams.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
@@ -394,10 +395,10 @@ describe('PTZ through ONVIF', () => {
     expect([noPtz.statusCode, noPtz.json().msg]).toEqual([400, texts.noPtz.en]);
     const bad = await video(admin, 'en').get(`/api/video/ptz?deviceInfoId=${ids.ptz}&command=spin&speed=3`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain(texts.command.en);
+    expect(bad.json().msg).toContain(apiTexts.ptzCommand.en);
     for (const speed of ['0', '9', 'fast', '2.5']) {
       const r = await video(admin, 'en').get(`/api/video/ptz?deviceInfoId=${ids.ptz}&command=up&speed=${speed}`);
-      expect([speed, r.statusCode, r.json().msg.includes(texts.speed.en)]).toEqual([speed, 400, true]);
+      expect([speed, r.statusCode, r.json().msg.includes(apiTexts.ptzSpeed.en)]).toEqual([speed, 400, true]);
     }
     const calls = onvif.calls.length;
     const refused = await video(admin, 'en').get(`/api/video/ptz?deviceInfoId=${ids.ptzBadUser}&command=up`);

@@ -1,7 +1,9 @@
 export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
+export { PTZ_COMMANDS } from './messages.ts';
 import * as shell from './routes/shell.ts';
+import * as video from './routes/video.ts';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { shell };
-export { shell };
+export const api = { shell, video };
+export { shell, video };

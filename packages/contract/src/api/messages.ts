@@ -3,4 +3,29 @@ import type { Msg } from '../resource/define.ts';
 /** Texts of the declared routes' input rules (the message catalogue's part for the API). */
 export const apiTexts = {
   logTimeTooLong: { zh: '错误日志的时间最多 64 个字符', en: 'The time of an error-log entry is at most 64 characters' },
+  // Live video (docs/devices.md "Live video").
+  ptzCommand: {
+    zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',
+    en: 'The PTZ command must be up, down, left, right, upleft, upright, downleft, downright, zoomin, zoomout or stop',
+  },
+  ptzSpeed: { zh: '云台速度必须是 1 到 8 的整数', en: 'The PTZ speed must be a whole number from 1 to 8' },
+  cameraId: { zh: '请提供有效的摄像机 ID', en: 'Give a valid camera id' },
+  wallRegionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
+  streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
+  streamWait: { zh: 'wait 只能是 hls 或 live', en: 'wait is hls or live' },
 } satisfies Record<string, Msg>;
+
+/** The PTZ commands of `GET /api/video/ptz` (ONVIF ContinuousMove directions, zoom, stop). */
+export const PTZ_COMMANDS = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'upleft',
+  'upright',
+  'downleft',
+  'downright',
+  'zoomin',
+  'zoomout',
+  'stop',
+] as const;

@@ -5,5 +5,6 @@
 export * from './shapes.ts';
 export * from './messages.ts';
 import * as shell from './routes/shell.schemas.ts';
+import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { shell };
+export const apiSchemas = { shell, video };

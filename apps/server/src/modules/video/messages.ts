@@ -39,15 +39,6 @@ export const videoTexts = {
   // about the network behind it (docs/devices.md "Camera addresses"); staff read the reason.
   cannotPlay: { zh: '无法播放该视频源', en: 'Cannot play this source' },
   cannotPtz: { zh: '无法控制该摄像机云台', en: 'Cannot control this camera’s PTZ' },
-  command: {
-    zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',
-    en: 'The PTZ command must be up, down, left, right, upleft, upright, downleft, downright, zoomin, zoomout or stop',
-  },
-  speed: { zh: '云台速度必须是 1 到 8 的整数', en: 'The PTZ speed must be a whole number from 1 to 8' },
-  deviceId: { zh: '请提供有效的摄像机 ID', en: 'Give a valid camera id' },
-  regionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
-  streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
-  wait: { zh: 'wait 只能是 hls 或 live', en: 'wait is hls or live' },
 } as const;
 
 /** Why a stream does not play, as the viewer reads it. */

@@ -1,21 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Cam } from 'onvif';
+import { PTZ_COMMANDS } from '@atrium/contract';
 
 /** PTZ through ONVIF (docs/devices.md "Live video", "PTZ"): ContinuousMove with a velocity, Stop. */
 
-export const PTZ_COMMANDS = [
-  'up',
-  'down',
-  'left',
-  'right',
-  'upleft',
-  'upright',
-  'downleft',
-  'downright',
-  'zoomin',
-  'zoomout',
-  'stop',
-] as const;
 export type PtzCommand = (typeof PTZ_COMMANDS)[number];
 
 /** The velocity of a command at a speed 1–8 (ONVIF's generic spaces run −1…1). */
