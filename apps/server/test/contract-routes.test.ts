@@ -60,10 +60,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/blade-auth/sysConfigRegion/getSysConfigByRegionType',
   'POST /api/blade-system/tenant/datasource',
   'POST /api/blade-system/topmenu/grant',
-  'GET /api/blade-user/info',
-  'POST /api/blade-user/update-info',
-  'POST /api/blade-user/update-password',
-  'POST /api/blade-user/register-guest',
   'GET /api/blade-user/platform-detail',
 ]);
 

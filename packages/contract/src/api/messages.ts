@@ -3,6 +3,20 @@ import type { Msg } from '../resource/define.ts';
 /** Texts of the declared routes' input rules (the message catalogue's part for the API). */
 export const apiTexts = {
   logTimeTooLong: { zh: '错误日志的时间最多 64 个字符', en: 'The time of an error-log entry is at most 64 characters' },
+  // The user's own account (docs/system-api.md "Users").
+  phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is malformed' },
+  emailFormat: { zh: '邮箱格式不正确', en: 'The email address is malformed' },
+  oldPasswordRequired: { zh: '请输入原密码', en: 'Enter the old password' },
+  newPasswordRequired: { zh: '请输入新密码', en: 'Enter the new password' },
+  confirmRequired: { zh: '请确认新密码', en: 'Confirm the new password' },
+  guestTenantRequired: { zh: '请先输入租户编号', en: 'Enter the tenant id first' },
+  guestAccountRequired: { zh: '请先输入账号名称', en: 'Enter the account name first' },
+  guestNameTooLong: { zh: '姓名最多 10 个字符', en: 'The name has at most 10 characters' },
+  guestAccountChars: {
+    zh: '账号只能包含字母、数字和 _ . @ -',
+    en: 'The account may hold only letters, digits and _ . @ -',
+  },
+  guestPasswordRequired: { zh: '请先输入密码', en: 'Enter the password first' },
   // Live video (docs/devices.md "Live video").
   ptzCommand: {
     zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',

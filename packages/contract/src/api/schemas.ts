@@ -5,6 +5,7 @@
 export * from './shapes.ts';
 export * from './messages.ts';
 import * as shell from './routes/shell.schemas.ts';
+import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { shell, video };
+export const apiSchemas = { shell, user, video };

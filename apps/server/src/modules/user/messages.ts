@@ -18,17 +18,3 @@ export const userTexts = {
     en: 'You can place users only in your own department or below it',
   },
 };
-
-/** Field messages of the user's own requests (profile, password, guest registration). */
-export const selfTexts = {
-  phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is malformed' },
-  emailFormat: { zh: '邮箱格式不正确', en: 'The email address is malformed' },
-  oldPasswordRequired: { zh: '请输入原密码', en: 'Enter the old password' },
-  newPasswordRequired: { zh: '请输入新密码', en: 'Enter the new password' },
-  confirmRequired: { zh: '请确认新密码', en: 'Confirm the new password' },
-  tenantRequired: { zh: '请先输入租户编号', en: 'Enter the tenant id first' },
-  accountRequired: { zh: '请先输入账号名称', en: 'Enter the account name first' },
-  nameTooLong: { zh: '姓名最多 10 个字符', en: 'The name has at most 10 characters' },
-  accountChars: { zh: '账号只能包含字母、数字和 _ . @ -', en: 'The account may hold only letters, digits and _ . @ -' },
-  passwordRequired: { zh: '请先输入密码', en: 'Enter the password first' },
-};
