@@ -1,4 +1,4 @@
-import { shell, type AnswerOf } from '@atrium/contract';
+import { grants, shell, type AnswerOf } from '@atrium/contract';
 import { call } from './call';
 import { get, post } from './http';
 import type { TreeNode } from '../components/crud/types';
@@ -15,12 +15,11 @@ export const frameOrigins = () => call(shell.frameOrigins);
 export const fetchTree = (url: string) => get<TreeNode[]>(url);
 export const fetchRecords = (url: string) => get<Record<string, unknown>[]>(url);
 
-export type GrantTrees = { menu: TreeNode[]; dataScope?: TreeNode[]; apiScope?: TreeNode[] };
-export type GrantKeys = { menu: string[]; dataScope?: string[]; apiScope?: string[] };
+export type GrantTrees = AnswerOf<typeof grants.roleGrantTree>;
+export type GrantKeys = AnswerOf<typeof grants.roleTreeKeys>;
 
-export const menuGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-tree');
-export const roleTreeKeys = (roleId: string) =>
-  get<GrantKeys>('/api/blade-system/menu/role-tree-keys', { roleIds: roleId });
+export const menuGrantTree = () => call(grants.roleGrantTree);
+export const roleTreeKeys = (roleId: string) => call(grants.roleTreeKeys, { query: { roleIds: roleId } });
 export const grantRole = (body: {
   roleIds: string[];
   menuIds: string[];
@@ -28,9 +27,8 @@ export const grantRole = (body: {
   apiScopeIds: string[];
 }) => post<boolean>('/api/blade-system/role/grant', body);
 
-export const topGrantTree = () => get<GrantTrees>('/api/blade-system/menu/grant-top-tree');
-export const topTreeKeys = (topMenuId: string) =>
-  get<GrantKeys>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId });
+export const topGrantTree = () => call(grants.topGrantTree);
+export const topTreeKeys = (topMenuId: string) => call(grants.topTreeKeys, { query: { topMenuIds: topMenuId } });
 export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) =>
   post<boolean>('/api/blade-system/topmenu/grant', body);
 

@@ -4,8 +4,9 @@
  */
 export * from './shapes.ts';
 export * from './messages.ts';
+import * as grants from './routes/grants.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { shell, user, video };
+export const apiSchemas = { grants, shell, user, video };

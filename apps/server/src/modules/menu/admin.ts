@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { grants } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { fromContract } from '../../platform/contract-route.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,7 +15,6 @@ import {
   topMenu,
   topMenuSetting,
 } from '../../db/schema/index.ts';
-import { idList } from '../../platform/crud.ts';
 import { bindResource, resourceRoutes } from '../../platform/resource.ts';
 import { menu as menuDef } from '@atrium/contract/resources/system/menu';
 import { ok } from '../../platform/envelope.ts';
@@ -81,16 +83,14 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
   );
 
   // Grant trees: what the caller may hand out, as nodes (role grant: menus, data scopes, API scopes).
-  app.get(
-    '/api/blade-system/menu/grant-tree',
-    { config: { permission: 'role_grant' }, schema: { tags } },
-    async (req) => ok(await grantTree(s, requireAuth(req))),
-  );
+  app.route({
+    ...fromContract(grants.roleGrantTree, apiSchemas.grants.roleGrantTree, tags),
+    handler: async (req) => ok(await grantTree(s, requireAuth(req))),
+  });
 
-  app.get(
-    '/api/blade-system/menu/role-tree-keys',
-    { config: { permission: 'role_grant' }, schema: { tags, querystring: z.object({ roleIds: idList }) } },
-    async (req) => {
+  app.route({
+    ...fromContract(grants.roleTreeKeys, apiSchemas.grants.roleTreeKeys, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const roleIds = [...new Set(req.query.roleIds)];
       return ok(
@@ -119,21 +119,19 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
         }),
       );
     },
-  );
+  });
 
-  app.get(
-    '/api/blade-system/menu/grant-top-tree',
-    { config: { permission: 'topmenu_setting' }, schema: { tags } },
-    async (req) => {
+  app.route({
+    ...fromContract(grants.topGrantTree, apiSchemas.grants.topGrantTree, tags),
+    handler: async (req) => {
       const menus = (await grantableMenus(s, requireAuth(req))).filter((m) => m.category === 1);
       return ok({ menu: toTree(menus, (m) => m.name, nodeOf) });
     },
-  );
+  });
 
-  app.get(
-    '/api/blade-system/menu/top-tree-keys',
-    { config: { permission: 'topmenu_setting' }, schema: { tags, querystring: z.object({ topMenuIds: idList }) } },
-    async (req) => {
+  app.route({
+    ...fromContract(grants.topTreeKeys, apiSchemas.grants.topTreeKeys, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const ids = [...new Set(req.query.topMenuIds)];
       return ok(
@@ -151,7 +149,7 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
         }),
       );
     },
-  );
+  });
 }
 
 /** What the caller may hand out in a role grant, as nodes: menus, data scopes and API scopes. */
