@@ -31,19 +31,3 @@ export const topGrantTree = () => call(grants.topGrantTree);
 export const topTreeKeys = (topMenuId: string) => call(grants.topTreeKeys, { query: { topMenuIds: topMenuId } });
 export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) =>
   post<boolean>('/api/blade-system/topmenu/grant', body);
-
-export const tenantSetting = (ids: string[], body: { accountNumber: number; expireTime: string | null }) =>
-  post<boolean>('/api/blade-system/tenant/setting', body, { params: { ids: ids.join(',') } });
-
-export const repairTenantAdmin = (id: string) =>
-  post<{ tenantId: string; account: string; password: string }>('/api/blade-system/tenant/repair-admin', { id });
-
-export const grantUserRoles = (body: { userIds: string[]; roleIds: string[] }) =>
-  post<boolean>('/api/blade-user/grant', body);
-export type ResetPassword = { userId: string; account: string; password: string };
-export const resetPasswords = (userIds: string[]) =>
-  post<ResetPassword[]>('/api/blade-user/reset-password', null, { params: { userIds: userIds.join(',') } });
-export const approveUsers = (ids: string[]) =>
-  post<boolean>('/api/blade-user/approve', null, { params: { ids: ids.join(',') } });
-export const unlockUsers = (userIds: string[]) =>
-  post<boolean>('/api/blade-user/unlock', null, { params: { userIds: userIds.join(',') } });
