@@ -6,16 +6,8 @@ export type Mode = 'add' | 'edit' | 'view';
 export type SearchOp = 'eq' | 'like' | 'in' | 'range';
 
 export type Option = { value: string | number; label: string };
-/** A tree node of docs/system-api.md "Lists and trees" (menus, depts, roles, dict trees). */
-export type TreeNode = {
-  id: string;
-  parentId?: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren?: boolean;
-  children?: TreeNode[];
-};
+/** A tree node of docs/system-api.md "Lists and trees" (menus, depts, roles, dict trees): the contract's wire shape. */
+export type { TreeNode } from '@atrium/contract';
 
 /** Callbacks are written as methods so a field of a typed record still fits a list of plain ones. */
 export type CrudField<R extends Row = Row> = {
