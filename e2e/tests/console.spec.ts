@@ -27,7 +27,8 @@ test('log in through the captcha and see the server menus', async ({ page }) => 
   await login(page);
   const sider = page.locator('.ant-layout-sider, aside').first();
   await expect(sider.getByText('系统管理').first()).toBeVisible();
-  await expect(page.getByText('admin').first()).toBeVisible();
+  // The signed-in user by name in the header (the seeded administrator's real name).
+  await expect(page.locator('.atrium-user-name')).toHaveText('管理员');
 });
 
 test('open pages into tags and close them', async ({ page }) => {

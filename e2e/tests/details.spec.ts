@@ -147,8 +147,12 @@ test('an outbox message is read, copied and closed: no greyed box, one button', 
 
 test('one empty-state picture on a page', async ({ page }) => {
   await login(page);
-  // A fresh console: no devices, clients or approvals, so the home widgets are empty.
-  await expect(page.locator('.ant-empty').first()).toBeVisible();
+  // A list searched for a name nobody has: its table is empty, whatever the other specs left behind.
+  await spaGo(page, '/system/post/index');
+  const search = visible(page).locator('form').first();
+  await search.getByLabel('岗位名称').fill('zz-no-such-post');
+  await search.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.locator('.ant-empty:visible').first()).toBeVisible();
   const kinds = await page
     .locator('.ant-empty:visible')
     .evaluateAll((els) => [...new Set(els.map((e) => e.classList.contains('ant-empty-normal')))]);
@@ -169,13 +173,14 @@ test('the camera dialog is in sections, two columns at desktop width, one on a p
     '视频与配置',
   ]);
   const top = async (label: string) => (await dialog.getByLabel(label, { exact: true }).boundingBox())!.y;
-  expect(await top('设备名称')).toBe(await top('设备编码'));
+  // Measured once the dialog's opening animation (a zoom) has settled: polled until the layout holds.
+  await expect.poll(async () => (await top('设备名称')) - (await top('设备编码'))).toBe(0);
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
   await visible(page)
     .getByRole('button', { name: /新\s*增/ })
     .click();
-  expect(await top('设备名称')).toBeGreaterThan(await top('设备编码'));
+  await expect.poll(async () => (await top('设备名称')) - (await top('设备编码'))).toBeGreaterThan(0);
 });
 
 test.describe('at 390 px', () => {
