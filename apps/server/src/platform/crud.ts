@@ -121,15 +121,15 @@ export type CrudSpec<B extends z.ZodObject> = {
   /** Unique-index name → the field and text to show when it is violated. */
   unique?: Record<string, { field: string; text: Text }>;
   /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
-  listParams?: Record<string, (value: string, auth: AuthContext) => SQL>;
+  listParams?: Record<string, (ctx: ListParamContext) => SQL>;
   /**
    * An exact total kept elsewhere for a list with no filter but the data scope — counters maintained in the same
    * transactions as the rows, read in the list's snapshot (docs/server.md "Totals from counters"); undefined: the rows
    * are counted. Given the scope's shape (every row of the tenant, or one region prefix).
    */
-  total?: (auth: AuthContext, shape: ScopeShape) => SQL | undefined;
+  total?: (ctx: TotalContext) => SQL | undefined;
   /** Adds what a screen shows beside a record (names of linked rows), for list and detail, batched per page. */
-  decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  decorate?: (ctx: DecorateContext) => Promise<Record<string, unknown>[]>;
   /** Drops what must never leave the server. */
   present?: (row: Row) => Record<string, unknown>;
   /** Rules that refuse a save (throw AppError) or adjust the values written. */
@@ -137,16 +137,16 @@ export type CrudSpec<B extends z.ZodObject> = {
    * Slow work of a save done before its transaction opens (hashing a password: no connection waits on the CPU);
    * what it answers is put into `state` for beforeSave and afterSave. `id`: the record updated, none on insert.
    */
-  prepareSave?: (ctx: { auth: AuthContext; input: z.infer<B>; id?: string }) => Promise<Record<string, unknown> | void>;
+  prepareSave?: (ctx: PrepareSaveContext<z.infer<B>>) => Promise<Record<string, unknown> | void>;
   beforeSave?: (ctx: SaveContext<z.infer<B>>) => Promise<Record<string, unknown> | void>;
   /** Work in the same transaction after a save (provisioning, link tables); its result is merged into the answer. */
   afterSave?: (ctx: SaveContext<z.infer<B>> & { row: Row }) => Promise<Record<string, unknown> | void>;
   /** Rules that refuse a removal, e.g. "still in use". */
-  beforeRemove?: (tx: Db, ids: string[], auth: AuthContext, rows: Row[]) => Promise<void>;
+  beforeRemove?: (ctx: RemoveContext) => Promise<void>;
   /** After a committed removal (e.g. end the sessions of removed users). */
-  afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
+  afterRemove?: (ctx: AfterRemoveContext) => Promise<void>;
   /** After any committed write. (Cached reads need nothing: a write to a table that feeds them moves its cache epoch.) */
-  afterWrite?: (auth: AuthContext) => void;
+  afterWrite?: (ctx: WriteContext) => void;
   /** Field labels, so a validation message names the field, never its key. */
   labels?: Record<string, Msg>;
   /** JSON schema of one answered record: list, detail and submit answers are serialized from it (an allowlist). */
@@ -168,6 +168,11 @@ export type CrudSpec<B extends z.ZodObject> = {
   defaults?: Record<string, unknown>;
 };
 
+/*
+ * The hooks' contexts (docs/resources.md "Hooks"): every hook takes one object, its members named alike — `tx` the
+ * transaction, `auth` the caller, `input` the body, `ids` the ids named, `rows` the records concerned.
+ */
+
 /** `scope`: the caller's data-scope filter for this resource (undefined = all), e.g. to check a parent is visible. */
 /** `state`: per-request values a module hands from beforeSave to afterSave. */
 export type SaveContext<T> = {
@@ -178,6 +183,20 @@ export type SaveContext<T> = {
   scope?: SQL;
   state: Record<string, unknown>;
 };
+/** A save before its transaction: `id` is the record updated, none on insert. */
+export type PrepareSaveContext<T> = { auth: AuthContext; input: T; id?: string };
+/** A removal inside its transaction: the ids named (each once) and their records. */
+export type RemoveContext = { tx: Db; auth: AuthContext; ids: string[]; rows: Row[] };
+/** After a committed removal. */
+export type AfterRemoveContext = { auth: AuthContext; ids: string[] };
+/** After any committed write. */
+export type WriteContext = { auth: AuthContext };
+/** The records of a list page or a detail, to decorate. */
+export type DecorateContext = { tx: Db; auth: AuthContext; rows: Record<string, unknown>[] };
+/** A list parameter the module interprets: its value (trimmed, a numeric id). */
+export type ListParamContext = { value: string; auth: AuthContext };
+/** A list filtered by its data scope only: the scope's shape. */
+export type TotalContext = { auth: AuthContext; shape: ScopeShape };
 
 const stale = () => new AppError(409, texts.stale);
 
@@ -396,12 +415,12 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           const m = fill(platformTexts.idParam, { name: k });
           throw badRequest(m, [{ field: k, message: m }]);
         }
-        return f(v, auth);
+        return f({ value: v, auth });
       });
       const { where: scope, shape } = await scopeShapeOf(auth);
       // Only the data scope filters the list: a total kept by counters may stand for counting the rows.
       const unfiltered = !q.where && !extra && params.every((p) => p === undefined);
-      const totalOf = spec.total && unfiltered ? spec.total(auth, shape) : undefined;
+      const totalOf = spec.total && unfiltered ? spec.total({ auth, shape }) : undefined;
       return read(
         auth,
         async (tx) => {
@@ -409,7 +428,11 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           const order = q.orderBy.length ? q.orderBy : [sql`${t.id} desc`];
           const { rows, n } = await pageOf(tx, t, where, order, q, totalOf);
           const records = (rows as Row[]).map(present);
-          return toPage(spec.decorate && records.length ? await spec.decorate(tx, auth, records) : records, n, q);
+          return toPage(
+            spec.decorate && records.length ? await spec.decorate({ tx, auth, rows: records }) : records,
+            n,
+            q,
+          );
           // A first page without decorations is one statement: its commit goes out with it (db/client.ts).
         },
         q.current === 1 && !spec.decorate,
@@ -425,7 +448,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           .where(live(auth, eq(t.id, id), scope));
         if (!row) throw notFound();
         const one = present(row as Row);
-        return spec.decorate ? (await spec.decorate(tx, auth, [one]))[0] : one;
+        return spec.decorate ? (await spec.decorate({ tx, auth, rows: [one] }))[0] : one;
       });
     },
 
@@ -512,7 +535,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
           await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, present(ex), present(row as Row));
           return { ...present(row as Row), ...after };
         });
-        spec.afterWrite?.(auth);
+        spec.afterWrite?.({ auth });
         return saved;
       } catch (err) {
         throw uniqueError(err, spec.unique) ?? err;
@@ -537,7 +560,7 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
             .limit(1);
           if (kid) throw badRequest(spec.treeRules.hasChildren);
         }
-        await spec.beforeRemove?.(tx, unique, auth, rows);
+        await spec.beforeRemove?.({ tx, auth, ids: unique, rows });
         await tx
           .update(t)
           .set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
@@ -545,8 +568,8 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
         for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, present(r), null);
         return true;
       });
-      await spec.afterRemove?.(auth, unique);
-      spec.afterWrite?.(auth);
+      await spec.afterRemove?.({ auth, ids: unique });
+      spec.afterWrite?.({ auth });
       return done;
     },
 

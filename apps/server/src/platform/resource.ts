@@ -24,9 +24,13 @@ import {
   writeAudit,
   type CrudService,
   type CrudSpec,
+  type AfterRemoveContext,
   type CrudTable,
+  type DecorateContext,
+  type RemoveContext,
   type Row,
   type SaveContext,
+  type WriteContext,
 } from './crud.ts';
 import { dictChecked, dictMisses, refuseDictMisses, type DictMiss } from './dictionaries.ts';
 import { ok } from './envelope.ts';
@@ -70,14 +74,21 @@ export type ActionContext<F extends Record<string, FieldDef>> = {
  */
 export type ActionResult = { data?: unknown; changed?: boolean; after?: () => Promise<void> };
 
+/** Who may act on existing records: the records an update, a removal or an action (`op`: its name) touches. */
+export type GuardContext = { tx: Db; auth: AuthContext; rows: Row[]; op: string };
+/** An action's work before its transaction: `targets` the ids the call names (not yet checked), its input. */
+export type PrepareContext = { auth: AuthContext; targets: string[]; input: Record<string, unknown> };
+/** A representative record made inside a transaction of the caller's tenant. */
+export type FixtureContext = { tx: Db; auth: AuthContext };
+
 export type Hooks<F extends Record<string, FieldDef>> = {
   beforeSave?: (ctx: SaveContext<Input<F>>) => Promise<Record<string, unknown> | void>;
   afterSave?: (ctx: SaveContext<Input<F>> & { row: Row }) => Promise<Record<string, unknown> | void>;
-  beforeRemove?: (tx: Db, ids: string[], auth: AuthContext, rows: Row[]) => Promise<void>;
-  afterRemove?: (auth: AuthContext, ids: string[]) => Promise<void>;
-  afterWrite?: (auth: AuthContext) => void;
+  beforeRemove?: (ctx: RemoveContext) => Promise<void>;
+  afterRemove?: (ctx: AfterRemoveContext) => Promise<void>;
+  afterWrite?: (ctx: WriteContext) => void;
   /** Fills the virtual fields (names of linked rows) for list and detail, batched per page. */
-  decorate?: (tx: Db, auth: AuthContext, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  decorate?: (ctx: DecorateContext) => Promise<Record<string, unknown>[]>;
   /** List parameters the module interprets itself (e.g. users' deptId = that department and below). */
   listParams?: CrudSpec<z.ZodObject>['listParams'];
   /**
@@ -103,21 +114,19 @@ export type Hooks<F extends Record<string, FieldDef>> = {
    * embedded database has one connection and a nested one would wait for ever), and slow CPU such as hashing
    * passwords (no connection waits on it). `targets`: the ids the call names, not yet checked.
    */
-  prepare?: Partial<
-    Record<string, (auth: AuthContext, call: { targets: string[]; input: Record<string, unknown> }) => Promise<unknown>>
-  >;
+  prepare?: Partial<Record<string, (ctx: PrepareContext) => Promise<unknown>>>;
   /** Slow work of a save before its transaction (e.g. hashing a password); its answer lands in `state`. */
   prepareSave?: CrudSpec<z.ZodObject>['prepareSave'];
   /**
    * Who may act on existing records: called inside the transaction on the records an update, a removal or any
    * action touches, before the module's own hooks (e.g. users and roles: only a caller covering what they hold).
    */
-  guard?: (tx: Db, auth: AuthContext, rows: Row[], op: string) => Promise<void>;
+  guard?: (ctx: GuardContext) => Promise<void>;
   /**
    * A representative record made the way the business makes it, for a resource that cannot be created by submit
    * (`create: false`, `readOnly`): the generated conformance and isolation suites run on it. Answers the new record's id.
    */
-  fixture?: (tx: Db, auth: AuthContext) => Promise<string>;
+  fixture?: (ctx: FixtureContext) => Promise<string>;
   /** The work of each action (besides moving the state), inside its transaction. */
   actions?: Partial<Record<string, (ctx: ActionContext<F>) => Promise<ActionResult | void>>>;
 };
@@ -348,9 +357,9 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
     afterSave: hooks.afterSave as CrudSpec<z.ZodObject>['afterSave'],
     beforeRemove:
       hooks.guard || hooks.beforeRemove
-        ? async (tx, ids, auth, rows) => {
-            await hooks.guard?.(tx, auth, rows, 'remove');
-            await hooks.beforeRemove?.(tx, ids, auth, rows);
+        ? async (ctx) => {
+            await hooks.guard?.({ tx: ctx.tx, auth: ctx.auth, rows: ctx.rows, op: 'remove' });
+            await hooks.beforeRemove?.(ctx);
           }
         : undefined,
     afterRemove: hooks.afterRemove,
@@ -390,7 +399,7 @@ function guarded<F extends Record<string, FieldDef>>(
   if (!guard && def.create !== false) return before;
   return async (ctx) => {
     if (!ctx.existing && def.create === false) throw badRequest(msg('createRefused'));
-    if (ctx.existing && guard) await guard(ctx.tx, ctx.auth, [ctx.existing], 'update');
+    if (ctx.existing && guard) await guard({ tx: ctx.tx, auth: ctx.auth, rows: [ctx.existing], op: 'update' });
     return before?.(ctx);
   };
 }
@@ -509,7 +518,7 @@ function actionRoute(
       const { [idField]: given, version, ...input } = parsed.data as Record<string, unknown> & { version?: number };
       const targets = [...new Set(many ? (given as string[]) : [given as string])];
       const scope = await svc.scopeOf(auth);
-      const prepared = await binding.hooks.prepare?.[name]?.(auth, { targets, input });
+      const prepared = await binding.hooks.prepare?.[name]?.({ auth, targets, input });
       // An action on a table that feeds the caches (a role's grants) moves its epoch in the same transaction.
       const epoch = epochScopeOf(table, auth.tenantId);
       const result = await withTenant(s.db, auth.tenantId, async (tx) => {
@@ -522,7 +531,7 @@ function actionRoute(
           .for('update')) as Row[];
         if (rows.length !== targets.length) throw notFound();
         if (!many && version !== undefined && version !== rows[0].version) throw new AppError(409, texts.stale);
-        await binding.hooks.guard?.(tx, auth, rows, name);
+        await binding.hooks.guard?.({ tx, auth, rows, op: name });
         if (action.from && rows.some((r) => !action.from!.map(String).includes(String(r[stateField]))))
           throw badRequest(action.refused ?? msg('stateRefused'));
         const done = (work ? await work({ tx, auth, rows, input, requestId: req.id, prepared }) : undefined) ?? {};
@@ -555,7 +564,7 @@ function actionRoute(
       });
       if (epoch) s.cache.clear(epoch);
       await result.after?.();
-      binding.spec.afterWrite?.(auth);
+      binding.spec.afterWrite?.({ auth });
       return ok(result.data ?? true, action.done);
     },
   );

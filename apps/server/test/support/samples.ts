@@ -73,7 +73,7 @@ export const madeByFixture = (b: Binding) => b.def.create === false || !!b.def.r
 export async function fixtureRecord(t: TestApp, b: Binding, tenantId: string): Promise<string> {
   if (!b.hooks.fixture)
     throw new Error(`${b.def.code}: its records come from the business, give the binding a fixture`);
-  return withTenant(t.services.db, tenantId, (tx) => b.hooks.fixture!(tx, { tenantId } as AuthContext));
+  return withTenant(t.services.db, tenantId, (tx) => b.hooks.fixture!({ tx, auth: { tenantId } as AuthContext }));
 }
 
 /**

@@ -21,11 +21,11 @@ export default defineModule((root, s) => {
   const binding = bindResource(def, approvalTable, {
     // The id of the record applied for (its kind depends on referType), set by the business, answered as text.
     columnTypes: { referId: 'bigint' },
-    async beforeRemove(_tx, _ids, _auth, rows) {
+    async beforeRemove({ rows }) {
       if (rows.some((r) => r.status === 0)) throw badRequest(texts.pendingNoRemove);
     },
     // A decided application, as a withdrawn registration leaves one.
-    async fixture(tx, auth) {
+    async fixture({ tx, auth }) {
       const id = newId();
       const now = new Date();
       await tx.insert(approvalTable).values({

@@ -81,10 +81,10 @@ export default defineModule((app, s) => {
       async afterSave({ tx, auth }) {
         await bumpEpoch(tx, blacklistScope(auth.tenantId));
       },
-      async beforeRemove(tx, _ids, auth) {
+      async beforeRemove({ tx, auth }) {
         await bumpEpoch(tx, blacklistScope(auth.tenantId));
       },
-      afterWrite(auth) {
+      afterWrite({ auth }) {
         s.cache.clear(blacklistScope(auth.tenantId));
       },
     }),

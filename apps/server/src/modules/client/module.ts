@@ -29,7 +29,7 @@ function clientBinding(s: Services) {
     outsideScope: texts.outsideScope,
     listParams: {
       // A region and everything below it.
-      regionCode: (v) => regionPrefix(clientInfo.regionCode, v),
+      regionCode: ({ value }) => regionPrefix(clientInfo.regionCode, value),
     },
     prepareSave: ({ auth, input }) => refuseBlocked(s, auth.tenantId, input as Record<string, unknown>),
     async beforeSave({ tx, input, existing }) {
@@ -43,8 +43,8 @@ function clientBinding(s: Services) {
       if (existing && existing.status !== CLIENT_STATUS.rejected) return;
       await openApproval(tx, auth.tenantId, applicationOf(row, auth.userId), s.now());
     },
-    beforeRemove: (tx, _ids, auth, rows) => removeClients(tx, auth.tenantId, rows, s.now()),
-    async afterRemove(_auth, ids) {
+    beforeRemove: ({ tx, auth, rows }) => removeClients(tx, auth.tenantId, rows, s.now()),
+    async afterRemove({ ids }) {
       void ids;
     },
     actions: {

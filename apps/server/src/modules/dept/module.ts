@@ -47,7 +47,7 @@ export default defineModule((app, s) => {
             ),
           );
       },
-      async beforeRemove(tx, ids, auth) {
+      async beforeRemove({ tx, ids, auth }) {
         const [{ n }] = await tx
           .select({ n: count() })
           .from(user)

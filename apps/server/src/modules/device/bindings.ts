@@ -52,21 +52,21 @@ export const dictionaryBinding = () =>
     async beforeSave({ tx, auth, input, existing }) {
       if (!existing) return checkDictEntry(tx, auth.tenantId, input);
     },
-    beforeRemove: (tx, _ids, auth, rows) => refuseDictRemoval(tx, auth.tenantId, rows),
+    beforeRemove: ({ tx, auth, rows }) => refuseDictRemoval(tx, auth.tenantId, rows),
   });
 
 export const templateBinding = (s: Services) =>
   bindResource(configtemplate, configTemplate, {
     beforeSave: ({ tx, auth, input }) => checkTemplate(tx, auth.tenantId, input),
     // A template's items go with it.
-    beforeRemove: (tx, ids, auth, rows) =>
+    beforeRemove: ({ tx, ids, auth, rows }) =>
       removeTemplates(tx, auth.tenantId, ids, rows, { userId: auth.userId, now: s.now() }),
   });
 
 export const itemBinding = () =>
   bindResource(configtemplateitem, configTemplateItem, {
     beforeSave: ({ tx, auth, input, existing }) => checkItem(tx, auth.tenantId, input, existing),
-    async decorate(tx, auth, rows) {
+    async decorate({ tx, auth, rows }) {
       const byId = await namesByIds(
         tx,
         auth.tenantId,
@@ -87,7 +87,7 @@ export function cameraBinding(s: Services) {
   const binding = bindResource(cameradevice, cameraDevice, {
     // An unfiltered list of the tenant or of a region takes its total from the statistics counters, not a count of
     // a province's rows on every request (docs/devices.md "Camera list").
-    total: deviceTotalOf,
+    total: ({ auth, shape }) => deviceTotalOf(auth, shape),
     output: {
       // The device's MQTT secret, in the answer to `save` only (never stored in the clear, never answered again).
       deviceSecret: { type: 'string' },
@@ -119,8 +119,8 @@ export function cameraBinding(s: Services) {
         ...(existing ? {} : { deviceSecret: state.secret as string }),
       };
     },
-    beforeRemove: (tx, ids, auth, rows) => removeCameras(tx, auth.tenantId, ids, rows),
-    decorate: (tx, auth, rows) => decorateCameras(tx, auth.tenantId, rows),
+    beforeRemove: ({ tx, ids, auth, rows }) => removeCameras(tx, auth.tenantId, ids, rows),
+    decorate: ({ tx, auth, rows }) => decorateCameras(tx, auth.tenantId, rows),
   });
   // Two cameras linked to one channel at once: the loser meets the unique index — a 400 saying so, not "exists".
   binding.spec.unique = { ...binding.spec.unique, [LINK_INDEX]: { field: 'channelNo', text: texts.channelTakenRace } };
@@ -139,10 +139,10 @@ export function channelBinding(cameraScope: (auth: AuthContext) => Promise<SQL |
       await linkChannelCamera(tx, auth.tenantId, channel, cameraId, state.cameraScope as SQL | undefined);
       return { cameraId };
     },
-    beforeRemove: (tx, _ids, auth, rows) => unlinkRemovedChannels(tx, auth.tenantId, rows),
-    decorate: (tx, auth, rows) => decorateChannels(tx, auth.tenantId, rows),
+    beforeRemove: ({ tx, auth, rows }) => unlinkRemovedChannels(tx, auth.tenantId, rows),
+    decorate: ({ tx, auth, rows }) => decorateChannels(tx, auth.tenantId, rows),
     // An NVR with one channel, made for the generated suites (channels come from saveNvrChannelInfo).
-    fixture: (tx, auth) => channelFixture(tx, auth.tenantId),
+    fixture: ({ tx, auth }) => channelFixture(tx, auth.tenantId),
   });
   binding.spec.unique = { ...binding.spec.unique, [LINK_INDEX]: { field: 'cameraId', text: texts.channelTakenRace } };
   return binding;

@@ -101,7 +101,7 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
             .where(and(mine(auth.tenantId), eq(t.code, String(existing.code)), eq(t.isDeleted, 0)));
         }
       },
-      beforeRemove: (_tx, _ids, auth, rows) => sealedGuard(auth, rows),
+      beforeRemove: ({ auth, rows }) => sealedGuard(auth, rows),
     }),
   );
 

@@ -39,7 +39,7 @@ export default defineModule((app, s) => {
       async afterSave({ state }) {
         return state.generated ? { clientSecret: state.generated } : {};
       },
-      async beforeRemove(_tx, _ids, auth, rows) {
+      async beforeRemove({ auth, rows }) {
         if (rows.some((r) => r.clientId === auth.clientId)) throw badRequest(texts.ownClient);
       },
     }),

@@ -21,7 +21,7 @@ export default defineModule((app: FastifyInstance, s: Services) => {
     s,
     bindResource(outboxDef, outbox, {
       // A message as the modules queue one, for the generated suites.
-      fixture: (tx, auth) =>
+      fixture: ({ tx, auth }) =>
         enqueueSms(tx, {
           tenantId: auth.tenantId,
           phone: '13800000000',

@@ -15,7 +15,7 @@ export default defineModule((app, s) => {
     app,
     s,
     bindResource(postDef, post, {
-      async beforeRemove(tx, ids, auth) {
+      async beforeRemove({ tx, ids, auth }) {
         const [{ n }] = await tx
           .select({ n: count() })
           .from(user)

@@ -129,7 +129,7 @@ export default defineModule((root, s) => {
       async afterSave({ tx, existing, row }) {
         if (existing && existing.name !== row.name) await renameBelow(tx, String(row.code), String(row.name));
       },
-      async beforeRemove(tx, ids, _auth, rows) {
+      async beforeRemove({ tx, ids, rows }) {
         const codes = rows.map((r) => String(r.code));
         const [child] = await tx
           .select({ id: region.id })

@@ -27,7 +27,7 @@ export default defineModule((root, s) => {
         if (input.roleAlias === ADMIN_ROLE && existing?.roleAlias !== ADMIN_ROLE)
           throw badRequest(texts.reserved, [{ field: 'roleAlias', message: texts.reserved }]);
       },
-      async beforeRemove(tx, roleIds, auth, rows) {
+      async beforeRemove({ tx, ids: roleIds, auth, rows }) {
         if (rows.some((r) => r.roleAlias === ADMIN_ROLE)) throw badRequest(texts.adminFixed);
         const [{ n }] = await tx
           .select({ n: count() })
@@ -37,7 +37,7 @@ export default defineModule((root, s) => {
         if (n > 0) throw badRequest(texts.inUse(n));
       },
       // Update, removal, grant: only roles holding nothing beyond the caller; the administrator role's grants are fixed.
-      async guard(tx, auth, rows, op) {
+      async guard({ tx, auth, rows, op }) {
         if (op === 'grant' && rows.some((r) => r.roleAlias === ADMIN_ROLE))
           throw new AppError(403, privilegeTexts.adminRoleFixed);
         const caller = await callerHoldings(tx, auth);
@@ -45,7 +45,7 @@ export default defineModule((root, s) => {
         const targets = await Promise.all(rows.map((r) => holdingsOfRoles(tx, auth.tenantId, [r.id])));
         requireCovers(caller, targets, privilegeTexts.role);
       },
-      prepare: { grant: (auth) => grantableMenus(s, auth) },
+      prepare: { grant: ({ auth }) => grantableMenus(s, auth) },
       actions: {
         /** Replaces the menus, data scopes and API scopes of the roles (locked by the action), in one transaction. */
         async grant({ tx, auth, rows, input, prepared }) {

@@ -80,7 +80,7 @@ export default defineModule((app, s) => {
         if (!parsed.values.length)
           throw badRequest(texts.valueRequired, [{ field: 'scopeValue', message: texts.valueRequired }]);
       },
-      beforeRemove: dropGrants,
+      beforeRemove: ({ tx, ids, auth }) => dropGrants(tx, ids, auth),
     }),
   );
 
@@ -94,7 +94,7 @@ export default defineModule((app, s) => {
         // An update that leaves the method out resets it, as the body's default always did.
         if (existing && (input.scopeMethod === undefined || input.scopeMethod === null)) return { scopeMethod: '*' };
       },
-      beforeRemove: dropGrants,
+      beforeRemove: ({ tx, ids, auth }) => dropGrants(tx, ids, auth),
     }),
   );
 });

@@ -52,7 +52,7 @@ const account = z.string().trim().max(45).optional();
  */
 export default defineModule((root, s) => {
   const binding = bindResource(def, subDomain, {
-    async decorate(tx, auth, rows) {
+    async decorate({ tx, auth, rows }) {
       const byId = await namesByIds(
         tx,
         auth.tenantId,
@@ -61,7 +61,7 @@ export default defineModule((root, s) => {
       );
       return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
     },
-    async beforeRemove(tx, ids, auth, rows) {
+    async beforeRemove({ tx, ids, auth, rows }) {
       if (rows.some((r) => r.status === SUBDOMAIN_STATUS.running)) throw badRequest(texts.runningNoRemove);
       for (const id of ids) {
         await releaseHost(tx, auth.tenantId, id);
@@ -100,7 +100,7 @@ export default defineModule((root, s) => {
       },
     },
     // An approved application of a client made for the purpose (the generated suites run on it).
-    async fixture(tx, auth) {
+    async fixture({ tx, auth }) {
       const now = new Date();
       const clientId = newId();
       const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -123,7 +123,7 @@ export default defineModule((root, s) => {
         .limit(1);
       if (!known) throw fieldError('sysType', def.fields.sysType.invalid);
     },
-    async decorate(tx, _auth, rows) {
+    async decorate({ tx, rows }) {
       const regions = await liveByCodes(
         tx,
         rows.map((r) => String(r.regionCode)).filter((c) => c !== CONFIG_DEFAULT_REGION),

@@ -53,7 +53,7 @@ export default defineModule((root, s) => {
         await bumpEpoch(tx, tenantRow.tenantId);
         return provisionTenant(tx, tenantRow, auth, s.now(), state.admin as OneTimePassword);
       },
-      async beforeRemove(_tx, _ids, _auth, rows) {
+      async beforeRemove({ rows }) {
         if (rows.some((r) => r.tenantId === PLATFORM_TENANT)) throw badRequest(texts.platformFixed);
       },
       prepare: {

@@ -113,7 +113,7 @@ export default defineModule((app, s) => {
 
   const binding = bindResource(userDef, user, {
     scope: { owner: user.createUser, dept: user.deptId },
-    listParams: { deptId: (v, auth) => sql`${user.deptId} in ${deptAndBelow(auth.tenantId, v)}` },
+    listParams: { deptId: ({ value, auth }) => sql`${user.deptId} in ${deptAndBelow(auth.tenantId, value)}` },
     output: {
       code: { type: ['string', 'null'] },
       avatar: { type: ['string', 'null'] },
@@ -122,7 +122,7 @@ export default defineModule((app, s) => {
       mustChangePassword: { type: ['integer', 'null'] },
     },
     // Names beside each record, in one query per page (roles, department, post).
-    async decorate(tx, auth, rows) {
+    async decorate({ tx, auth, rows }) {
       const ids = rows.map((r) => String(r.id));
       const roleList = (col: typeof role.id | typeof role.roleName) =>
         sql<string | null>`(select string_agg(${col}::text, ',' order by ${role.sort}, ${role.id}) from ${userRole}
@@ -179,19 +179,19 @@ export default defineModule((app, s) => {
       if (roleIds && existing) await requireAdminRemains(tx, auth.tenantId);
     },
     // Update, removal and every action: only on users whose roles hold nothing beyond the caller's.
-    guard: (tx, auth, rows) =>
+    guard: ({ tx, auth, rows }) =>
       requireCoversUsers(
         tx,
         auth,
         rows.map((r) => r.id),
       ),
-    async beforeRemove(tx, ids, auth) {
+    async beforeRemove({ tx, ids, auth }) {
       if (ids.includes(auth.userId)) throw badRequest(texts.notSelf);
       await requireAdminRemains(tx, auth.tenantId, ids);
     },
-    afterRemove: (_auth, ids) => revokeUserSessions(s, ids),
+    afterRemove: ({ ids }) => revokeUserSessions(s, ids),
     // One random password per user named, hashed before the action's transaction (the ids are checked inside it).
-    prepare: { 'reset-password': (_auth, { targets }) => oneTimePasswords(targets.length) },
+    prepare: { 'reset-password': ({ targets }) => oneTimePasswords(targets.length) },
     actions: {
       async 'update-platform'({ tx, auth, rows, input }) {
         await tx
