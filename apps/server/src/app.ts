@@ -153,7 +153,7 @@ export async function buildApp(
     liveMemory: new LiveMemory(),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
     permissionCodes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
-    registry: {},
+    registry: { bindings: new Map(), scopeResources: new Map() },
   };
 
   // Security headers: helmet's, which depend on nothing of the request, are worked out once at start and set on every

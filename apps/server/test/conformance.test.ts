@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesOf, msg, requiredText, type Msg, type ResourceDef } from '@atrium/contract';
 import { sql } from 'drizzle-orm';
-import { bindings, type Binding } from '../src/platform/resource.ts';
+import type { Binding } from '../src/platform/resource.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 import { fixtureRecord, madeByFixture, refSample, sampleBody, sampleOf } from './support/samples.ts';
@@ -14,6 +14,8 @@ import { fixtureRecord, madeByFixture, refSample, sampleBody, sampleOf } from '.
  */
 // Built before the tests are collected: the tests are generated from the bindings the app makes.
 const t: TestApp = await createTestApp();
+/** The resources this app bound (docs/server.md "Registries"). */
+const bindings = t.services.registry.bindings;
 let platform: string;
 let A: string;
 let B: string;

@@ -4,7 +4,6 @@
 // to be declared, which may only shrink.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, methodsOf, type ApiRoute } from '@atrium/contract';
-import { bindings } from '../src/platform/resource.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /** Registered routes not yet declared in the contract: move each into packages/contract/src/api/routes/. */
@@ -75,7 +74,7 @@ const CRUD = [
 
 /** Whether a registered route is one a resource binding makes from its definition. */
 function isResourceRoute(url: string): boolean {
-  for (const { def } of bindings.values()) {
+  for (const { def } of t.services.registry.bindings.values()) {
     if (!url.startsWith(def.base + '/')) continue;
     const rest = url.slice(def.base.length + 1);
     const own = [

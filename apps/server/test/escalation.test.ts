@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, menu, roleMenu } from '../src/db/schema/index.ts';
 import { md5Hex } from '../src/platform/password.ts';
-import { bindings, type Binding } from '../src/platform/resource.ts';
+import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
 
 /**
@@ -27,7 +27,7 @@ let peerRole: string; // the user screen only: covered by the limited role
 let limited: string; // token of a user holding the limited role
 let limitedUserId: string;
 
-const guarded = [...bindings.values()].filter((b) => b.hooks.guard);
+const guarded = [...t.services.registry.bindings.values()].filter((b) => b.hooks.guard);
 let seq = 0;
 
 const api = (token: string, lang?: 'en') => client(t, token, lang);

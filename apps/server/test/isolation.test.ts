@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { globalTables } from '../src/db/schema/tables.ts';
-import { bindings, type Binding } from '../src/platform/resource.ts';
+import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 import { sampleRecord } from './support/samples.ts';
 
@@ -25,12 +25,13 @@ const generated: Record<string, string> = {};
 const MARK = 'ALPHA秘密';
 
 /** The bound resources whose records belong to a tenant (global and platform ones are the platform's). */
-const tenantBindings = () => [...bindings.values()].filter((b) => b.def.scope === 'tenant' && !b.def.platformOnly);
+const bindings = () => t.services.registry.bindings;
+const tenantBindings = () => [...bindings().values()].filter((b) => b.def.scope === 'tenant' && !b.def.platformOnly);
 
 /** The bound resource a route belongs to: the longest base the route's path starts with. */
 function ownerOf(url: string): Binding | undefined {
   let best: Binding | undefined;
-  for (const b of bindings.values())
+  for (const b of bindings().values())
     if (url.startsWith(`${b.def.base}/`) && (!best || b.def.base.length > best.def.base.length)) best = b;
   return best;
 }
@@ -274,7 +275,7 @@ describe('tenant isolation matrix (generated from the route table)', () => {
       // The CRUD calls on A's ids are 404 exactly (or 403 where B lacks the platform role).
       // CRUD routes of bound resources are proven 404 with valid bodies by the conformance suite.
       const bound =
-        [...bindings.values()].some((b) => r.url.startsWith(`${b.def.base}/`)) &&
+        [...bindings().values()].some((b) => r.url.startsWith(`${b.def.base}/`)) &&
         /\/(detail|remove|submit)$/.test(r.url);
       if (
         !bound &&
@@ -300,7 +301,9 @@ describe('tenant isolation matrix (generated from the route table)', () => {
       expect([r.url, text.includes(MARK)]).toEqual([r.url, false]);
       const page = res.json().data as { total?: number; records?: unknown[] };
       // A global resource (regions) holds no tenant's rows: its total counts the one shared set, which pages.
-      const shared = [...bindings.values()].some((b) => b.def.scope === 'global' && r.url.startsWith(`${b.def.base}/`));
+      const shared = [...bindings().values()].some(
+        (b) => b.def.scope === 'global' && r.url.startsWith(`${b.def.base}/`),
+      );
       if (typeof page?.total === 'number' && !shared)
         expect([r.url, page.total]).toEqual([r.url, page.records!.length]);
     }

@@ -200,7 +200,9 @@ describe('submit', () => {
 
 describe('remove', () => {
   let inUse: string | null = null;
-  beforeAll(() => registerRegionUsage(async (_tx, codes) => (inUse && codes.includes(inUse) ? inUse : null)));
+  beforeAll(() =>
+    registerRegionUsage(t.services, async (_tx, codes) => (inUse && codes.includes(inUse) ? inUse : null)),
+  );
 
   it('refuses a region with children, and one in use; removes by id or ids', async () => {
     await api().post(`${BASE}/submit`, { code: '98', name: '测试省' });

@@ -102,8 +102,15 @@ export type ScopeResource = {
   columns: Record<string, { column: PgColumn; kind: ValueKind }>;
 };
 
-/** Resources that have data scopes, with the columns a custom rule may name and their kinds (filled by the CRUD factory). */
-export const scopeResources = new Map<string, Record<string, ValueKind>>();
+declare module './services.ts' {
+  interface Registry {
+    /**
+     * Resources that have data scopes, with the columns a custom rule may name and their kinds (filled by the CRUD
+     * factory, read by the scope module; docs/server.md "Registries").
+     */
+    scopeResources: Map<string, Record<string, ValueKind>>;
+  }
+}
 
 /**
  * The placeholders a custom rule may use in place of an id: the caller's own user, department, and — for a client

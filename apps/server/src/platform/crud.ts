@@ -10,15 +10,7 @@ import { newId } from '../db/ids.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { ok } from './envelope.ts';
 import { AppError, badRequest, forbidden, notFound, texts, type Text } from './errors.ts';
-import {
-  apiRuleMatches,
-  apiRules,
-  dataScopeOf,
-  dataScopeSql,
-  scopeResources,
-  type ScopeResource,
-  type ScopeShape,
-} from './access.ts';
+import { apiRuleMatches, apiRules, dataScopeOf, dataScopeSql, type ScopeResource, type ScopeShape } from './access.ts';
 import { requireAuth } from './guard.ts';
 import { envelopeSchema, fjsCompiler, pageSchema } from './response.ts';
 import { parseListQuery, toPage, type ListRules } from './paging.ts';
@@ -364,7 +356,10 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     Object.entries(spec.list.filters).map(([k, f]) => [k, { column: f.column, kind: f.kind ?? 'text' }]),
   );
   if (spec.scope)
-    scopeResources.set(spec.scope.code, Object.fromEntries(Object.entries(scopeColumns).map(([k, c]) => [k, c.kind])));
+    s.registry.scopeResources.set(
+      spec.scope.code,
+      Object.fromEntries(Object.entries(scopeColumns).map(([k, c]) => [k, c.kind])),
+    );
   /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
   const scopeOf = async (auth: AuthContext) =>
     spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;

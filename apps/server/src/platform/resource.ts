@@ -140,9 +140,6 @@ export type Binding = {
   hooks: Hooks<Record<string, FieldDef>>;
 };
 
-/** Every binding made, for the generated conformance tests and the OpenAPI shapes. */
-export const bindings = new Map<string, Binding>();
-
 const textKinds = new Set(['text', 'textarea', 'secret', 'upload', 'region']);
 
 const TEXT_COLUMNS = ['varchar', 'text', 'char'];
@@ -381,9 +378,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
         .map(([k, f]) => [k, f.default]),
     ),
   };
-  const binding: Binding = { def, table, spec, widths, hooks: hooks as Hooks<Record<string, FieldDef>> };
-  bindings.set(def.code, binding);
-  return binding;
+  return { def, table, spec, widths, hooks: hooks as Hooks<Record<string, FieldDef>> };
 }
 
 /**
@@ -451,8 +446,12 @@ function presenter(def: ResourceDef, output: Record<string, JsonSchema> = {}) {
   return (row: Row) => ({ ...pick(row), ...masked }) as Row;
 }
 
-/** Registers a binding's routes: CRUD (+ tree) and its actions. */
+/**
+ * Registers a binding's routes: CRUD (+ tree) and its actions; the binding joins the app's registry (`s.registry.bindings`,
+ * read by the generated conformance and isolation suites).
+ */
 export function resourceRoutes(app: FastifyInstance, s: Services, binding: Binding): CrudService {
+  s.registry.bindings.set(binding.def.code, binding);
   const svc = crudRoutes(app, s, withDictCheck(s, binding));
   for (const [name, action] of Object.entries(binding.def.actions ?? {}))
     actionRoute(app, s, binding, svc, name, action);
@@ -568,6 +567,13 @@ function actionRoute(
       return ok(result.data ?? true, action.done);
     },
   );
+}
+
+declare module './services.ts' {
+  interface Registry {
+    /** Every resource bound with its routes in this app, by code (`resourceRoutes`; docs/server.md "Registries"). */
+    bindings: Map<string, Binding>;
+  }
 }
 
 /** A module: a Fastify plugin that binds its resources and adds its own routes. */

@@ -31,7 +31,10 @@ export type Services = {
   registry: Registry;
 };
 
-// An interface, so that a module adds its own member where it defines it (`declare module`).
+/**
+ * An interface, so that the code owning a member adds it where it is defined (`declare module`): `bindings`
+ * (platform/resource.ts), `scopeResources` (platform/access.ts), the modules' own. docs/server.md "Registries".
+ */
 export interface Registry {
   /** The tenant of a running sub-domain host, or null (filled by the subdomain module; read by the client module). */
   hostTenant?: (host: string) => Promise<string | null>;

@@ -115,6 +115,7 @@ export default defineModule((root, s) => {
           .for('update');
         if (!row) throw notFound();
         await decideApproval(
+          s,
           tx,
           auth,
           row as ApprovalRow,

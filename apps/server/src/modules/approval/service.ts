@@ -3,6 +3,7 @@ import { CONFIG_DEFAULT_REGION } from '@atrium/contract/resources/system/sysconf
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { approvalTexts as texts } from './messages.ts';
 import { approvalTable } from './table.ts';
@@ -16,11 +17,16 @@ export type ApprovalRow = typeof approvalTable.$inferSelect;
 export type Decision = { pass: boolean; opinion: string | null; requestId: string };
 export type ApprovalEffect = (tx: Db, auth: AuthContext, approval: ApprovalRow, decision: Decision) => Promise<void>;
 
-const effects = new Map<string, ApprovalEffect>();
+declare module '../../platform/services.ts' {
+  interface Registry {
+    /** The app's approval effects by business type (docs/server.md "Registries"). */
+    approvalEffects?: Map<string, ApprovalEffect>;
+  }
+}
 
 /** A module names what a decision on its applications does (client → account; sub-domain → approved). */
-export function registerApprovalEffect(referType: string, effect: ApprovalEffect): void {
-  effects.set(referType, effect);
+export function registerApprovalEffect(s: Services, referType: string, effect: ApprovalEffect): void {
+  (s.registry.approvalEffects ??= new Map()).set(referType, effect);
 }
 
 export type Application = {
@@ -113,6 +119,7 @@ export async function selfDecisionAllowed(tx: Db, tenantId: string): Promise<boo
  * (`selfDecisionAllowed`). The effect runs in the same transaction.
  */
 export async function decideApproval(
+  s: Services,
   tx: Db,
   auth: AuthContext & { realName?: string | null },
   row: ApprovalRow,
@@ -123,7 +130,7 @@ export async function decideApproval(
   if (row.createUser && row.createUser === auth.userId && !(await selfDecisionAllowed(tx, auth.tenantId)))
     throw new AppError(403, texts.ownApplication);
   if (!decision.pass && !decision.opinion?.trim()) throw new AppError(400, texts.opinionRequired);
-  const effect = effects.get(row.referType);
+  const effect = s.registry.approvalEffects?.get(row.referType);
   if (!effect) throw new AppError(400, texts.noEffect);
   await tx
     .update(approvalTable)

@@ -43,7 +43,7 @@ function clientBinding(s: Services) {
       if (existing && existing.status !== CLIENT_STATUS.rejected) return;
       await openApproval(tx, auth.tenantId, applicationOf(row, auth.userId), s.now());
     },
-    beforeRemove: ({ tx, auth, rows }) => removeClients(tx, auth.tenantId, rows, s.now()),
+    beforeRemove: ({ tx, auth, rows }) => removeClients(s, tx, auth.tenantId, rows),
     async afterRemove({ ids }) {
       void ids;
     },
@@ -67,7 +67,7 @@ function clientBinding(s: Services) {
 export default defineModule(async (root, s) => {
   const binding = clientBinding(s);
   const svc = resourceRoutes(root, s, binding);
-  registerApprovalEffect('client', (tx, auth, approval, d) =>
+  registerApprovalEffect(s, 'client', (tx, auth, approval, d) =>
     decideClient(s, tx, auth, String(approval.referId), d.pass, d.opinion),
   );
   const staff = { prefix: def.base, s, svc, labels: binding.spec.labels };

@@ -75,12 +75,17 @@ export async function publicTenant(
  * message ("has devices"), or null. Registered by those modules at start.
  */
 export type ClientUsage = (tx: Db, tenantId: string, clientId: string) => Promise<Msg | null>;
-const usages: ClientUsage[] = [];
-export function registerClientUsage(check: ClientUsage): void {
-  usages.push(check);
+declare module '../../platform/services.ts' {
+  interface Registry {
+    /** The app's client usages (docs/server.md "Registries"). */
+    clientUsages?: ClientUsage[];
+  }
 }
-export async function clientInUse(tx: Db, tenantId: string, clientId: string): Promise<Msg | null> {
-  for (const check of usages) {
+export function registerClientUsage(s: Services, check: ClientUsage): void {
+  (s.registry.clientUsages ??= []).push(check);
+}
+export async function clientInUse(s: Services, tx: Db, tenantId: string, clientId: string): Promise<Msg | null> {
+  for (const check of s.registry.clientUsages ?? []) {
     const used = await check(tx, tenantId, clientId);
     if (used) return used;
   }
@@ -407,9 +412,10 @@ export function applicationOf(c: Row, userId: string | null) {
  * Before clients are removed: none still in use (devices, a running sub-domain); their pending reviews withdrawn and
  * their accounts removed with them.
  */
-export async function removeClients(tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
+export async function removeClients(s: Services, tx: Db, tenantId: string, rows: Row[]): Promise<void> {
+  const now = s.now();
   for (const c of rows) {
-    const used = await clientInUse(tx, tenantId, String(c.id));
+    const used = await clientInUse(s, tx, tenantId, String(c.id));
     if (used)
       throw badRequest({ zh: fill(texts.inUse, { what: used.zh }).zh, en: fill(texts.inUse, { what: used.en }).en });
     await withdrawPending(tx, tenantId, 'client', String(c.id), now);
@@ -479,7 +485,7 @@ export async function decideReviews(
       )
       .for('update');
     if (!a) throw new AppError(409, texts.notPending);
-    await decideApproval(tx, auth, a, { pass, opinion, requestId }, s.now());
+    await decideApproval(s, tx, auth, a, { pass, opinion, requestId }, s.now());
     const action = pass ? 'approve' : 'reject';
     await writeAudit(
       s,

@@ -144,7 +144,7 @@ export default defineModule((root, s) => {
           if (await regionUsedBy(tx, 'users', String(r.code))) throw badRequest(fill(texts.usedByUsers, { name }));
           if (await regionUsedBy(tx, 'clients', String(r.code))) throw badRequest(fill(texts.usedByClients, { name }));
         }
-        const used = await regionInUse(tx, codes);
+        const used = await regionInUse(s, tx, codes);
         if (used)
           throw badRequest(fill(texts.inUse, { name: String(rows.find((r) => r.code === used)?.name ?? used) }));
       },

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { REGION_LEVELS, REGION_ROOT, regionLevel } from '@atrium/contract/resources/system/region';
 import type { Db } from '../../db/client.ts';
+import type { Services } from '../../platform/services.ts';
 import { region } from './table.ts';
 
 /** The rules of the region tree (docs/product.md "Regions"), shared by submit, import and the seed. */
@@ -104,14 +105,19 @@ export async function parentsAmong(tx: Db, codes: string[]): Promise<Set<string>
  * A module that stores region codes (devices, users' regions, configs by region) registers its own at start.
  */
 export type RegionUsage = (tx: Db, codes: string[]) => Promise<string | null>;
-const usages: RegionUsage[] = [];
-export function registerRegionUsage(check: RegionUsage): void {
-  usages.push(check);
+declare module '../../platform/services.ts' {
+  interface Registry {
+    /** The app's region usages (docs/server.md "Registries"). */
+    regionUsages?: RegionUsage[];
+  }
+}
+export function registerRegionUsage(s: Services, check: RegionUsage): void {
+  (s.registry.regionUsages ??= []).push(check);
 }
 
 /** The first of `codes` some module still uses, or null. */
-export async function regionInUse(tx: Db, codes: string[]): Promise<string | null> {
-  for (const check of usages) {
+export async function regionInUse(s: Services, tx: Db, codes: string[]): Promise<string | null> {
+  for (const check of s.registry.regionUsages ?? []) {
     const used = await check(tx, codes);
     if (used) return used;
   }

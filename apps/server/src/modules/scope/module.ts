@@ -4,7 +4,7 @@ import { apiscope } from '@atrium/contract/resources/system/apiscope';
 import { datascope } from '@atrium/contract/resources/system/datascope';
 import type { Db } from '../../db/client.ts';
 import { apiScope, dataScope, menu, roleScope } from '../../db/schema/index.ts';
-import { customValues, SCOPE_PLACEHOLDERS, scopeResources, SCOPE_TYPES } from '../../platform/access.ts';
+import { customValues, SCOPE_PLACEHOLDERS, SCOPE_TYPES } from '../../platform/access.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { callerHoldings, privilegeTexts } from '../../platform/privilege.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
@@ -54,9 +54,9 @@ export default defineModule((app, s) => {
         await checkMenu(tx, auth, input.menuId);
         if (existing) await requireUnheld(tx, auth, [existing.id]);
         // The resources bound with a data scope, and the filter columns each offers to a custom rule.
-        const columns = scopeResources.get(String(input.resourceCode));
+        const columns = s.registry.scopeResources.get(String(input.resourceCode));
         if (!columns) {
-          const text = fill(texts.unknownResource, { list: [...scopeResources.keys()].join(', ') });
+          const text = fill(texts.unknownResource, { list: [...s.registry.scopeResources.keys()].join(', ') });
           throw badRequest(text, [{ field: 'resourceCode', message: 'unknown resource' }]);
         }
         if (input.scopeType !== SCOPE_TYPES.custom) return { scopeColumn: null, scopeValue: null };

@@ -147,12 +147,12 @@ export default defineModule((root, s) => {
   s.registry.hostTenant = (host) => runningHostTenant(s.db, host);
 
   // A client with a running sub-domain cannot be removed (the client module asks every registered usage).
-  registerClientUsage(async (tx, tenantId, clientId) =>
+  registerClientUsage(s, async (tx, tenantId, clientId) =>
     (await hasRunningSubDomain(tx, tenantId, clientId)) ? texts.clientHasRunning : null,
   );
 
   // The decision on an application: 0 → 1 approved, or 0 → 4 rejected (its full domain is free again).
-  registerApprovalEffect(REFER, async (tx, auth, approval, d) => {
+  registerApprovalEffect(s, REFER, async (tx, auth, approval, d) => {
     const [row] = await tx
       .select()
       .from(subDomain)

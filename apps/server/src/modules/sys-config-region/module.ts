@@ -23,14 +23,6 @@ import { sysConfigRegion } from './table.ts';
 
 const fieldError = (field: string, text: Msg) => badRequest(text, [{ field, message: text }]);
 
-// A region used by any tenant's config entry is not removed. Regions are global but the entries are tenant rows
-// under row-level security, so the check asks a database function that looks across tenants and answers only a
-// region code (db/migrations: atrium_region_used_by_config; docs/system-api.md "Config by region").
-registerRegionUsage(async (tx, codes) => {
-  const res = await tx.execute(sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`);
-  return (res as unknown as { rows: { code: string | null }[] }).rows[0]?.code ?? null;
-});
-
 /** Settings on the wire: an object (or its JSON text) of string keys and scalar values, checked by the contract. */
 const configBody = z.any().transform((v, ctx) => {
   if (v === undefined || v === null || v === '') {
@@ -142,6 +134,14 @@ export default defineModule((root, s) => {
   // The settings travel as an object (the definition's text kind draws the field; the contract checks the object).
   binding.spec.body = binding.spec.body.extend({ config: configBody });
   resourceRoutes(root, s, binding);
+
+  // A region used by any tenant's config entry is not removed. Regions are global but the entries are tenant rows
+  // under row-level security, so the check asks a database function that looks across tenants and answers only a
+  // region code (db/migrations: atrium_region_used_by_config; docs/system-api.md "Config by region").
+  registerRegionUsage(s, async (tx, codes) => {
+    const res = await tx.execute(sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`);
+    return (res as unknown as { rows: { code: string | null }[] }).rows[0]?.code ?? null;
+  });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Any signed-in user of the tenant: the map application and the video module read their settings this way.
