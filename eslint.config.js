@@ -31,9 +31,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       '**/*.test.ts',
-      'apps/server/src/modules/region/module.ts',
       'apps/server/src/modules/subdomain/module.ts',
-      'apps/server/src/modules/user/module.ts',
       'apps/server/src/platform/crud.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
