@@ -32,17 +32,7 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/blade-device-access/cameraDevice/subDomainOptions',
   'GET /api/blade-device-access/cameraDevice/configItems',
   'POST /api/blade-device-access/nvrchannelinfo/saveNvrChannelInfo',
-  'GET /api/blade-system/dict/parent-list',
-  'GET /api/blade-system/dict/child-list',
-  'GET /api/blade-system/dict-biz/parent-list',
-  'GET /api/blade-system/dict-biz/child-list',
-  'GET /api/blade-system/menu/lazy-menu-list',
-  'GET /api/blade-system/menu/menu-list',
-  'GET /api/blade-system/region/names',
-  'GET /api/blade-system/region/export',
-  'POST /api/blade-system/region/import',
   'POST /api/blade-resource/oss/endpoint/put-file',
-  'GET /api/blade-system/role/tree-by-id',
   'POST /api/blade-resource/sms/endpoint/send-message',
   'GET /api/deviceinOnlineStatusStatics/page',
   'GET /api/deviceinOnlineStatusStatics/trend',
@@ -52,10 +42,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/blade-business/subDomain/submitSubDomainApply',
   'GET /api/blade-business/subDomain/checkSubDomainIsPassApproval',
   'GET /api/blade-business/subDomain/ask',
-  'GET /api/blade-auth/sysConfigRegion/getSysConfigByRegionType',
-  'POST /api/blade-system/tenant/datasource',
-  'POST /api/blade-system/topmenu/grant',
-  'GET /api/blade-user/platform-detail',
 ]);
 
 const CRUD = [

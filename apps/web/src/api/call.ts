@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import {
   methodsOf,
   pathOf,
@@ -10,7 +10,12 @@ import {
 } from '@atrium/contract';
 import { get, http, post } from './http';
 
-type CallInput<R> = { query?: QueryOf<R>; body?: BodyOf<R>; params?: ParamsOf<R> };
+/** A multipart route (`bodyType: 'multipart'`) takes a FormData body; the others their body schema's input. */
+type CallInput<R> = {
+  query?: QueryOf<R>;
+  body?: R extends { bodyType: 'multipart' } ? FormData : BodyOf<R>;
+  params?: ParamsOf<R>;
+};
 
 /**
  * A call of a route declared in the contract (docs/api.md "Routes in the contract"): its method and path come from
@@ -32,4 +37,20 @@ export async function call<R extends ApiRoute>(
     return res.data;
   }
   return get_ ? get<AnswerOf<R>>(url, query, config) : post<AnswerOf<R>>(url, input.body, { ...config, params: query });
+}
+
+/**
+ * The whole response of a declared route, for the calls that need more than the envelope's data: a file
+ * (`wire: 'stream'`, with `responseType: 'blob'` in the config: its bytes and headers) or the envelope's `msg`.
+ */
+export function request<R extends ApiRoute, T = { code: number; msg: string; data: AnswerOf<R> }>(
+  route: R,
+  input: CallInput<R> = {},
+  config: AxiosRequestConfig = {},
+): Promise<AxiosResponse<T>> {
+  const url = pathOf(route, (input.params ?? {}) as Record<string, string>);
+  const params = input.query as object | undefined;
+  return methodsOf(route)[0] === 'GET'
+    ? http.get<T>(url, { ...config, params })
+    : http.post<T>(url, input.body ?? null, { ...config, params });
 }

@@ -1,11 +1,18 @@
-import type { Page } from '@atrium/contract';
+import type { ApiRoute, Page } from '@atrium/contract';
+import { call } from './call';
 import { get, post } from './http';
 
+/** A list call: a path under the resource's base, or a route declared in the contract (docs/api.md). */
+export type ListCall = string | ApiRoute;
+
+const read = <T>(base: string, list: ListCall, params: Record<string, unknown>): Promise<T> =>
+  typeof list === 'string' ? get<T>(`${base}/${list}`, params) : (call(list, { query: params as never }) as Promise<T>);
+
 /** The four calls every CRUD module answers (docs/system-api.md "Lists and trees"). */
-export const crudApi = (base: string, listPath = 'list') => ({
-  list: <T>(params: Record<string, unknown>) => get<Page<T>>(`${base}/${listPath}`, params),
+export const crudApi = (base: string, list: ListCall = 'list') => ({
+  list: <T>(params: Record<string, unknown>) => read<Page<T>>(base, list, params),
   /** A list call answering an array (a whole tree, or one lazy level). */
-  rows: <T>(path: string, params: Record<string, unknown>) => get<T[]>(`${base}/${path}`, params),
+  rows: <T>(path: ListCall, params: Record<string, unknown>) => read<T[]>(base, path, params),
   detail: <T>(id: string) => get<T>(`${base}/detail`, { id }),
   // 409 is handled by the page (offer to reload), so the client does not toast it.
   submit: <T>(row: object, path = 'submit') => post<T>(`${base}/${path}`, row, { meta: { whitelist: [409] } }),

@@ -1,7 +1,9 @@
 import type { AxiosProgressEvent } from 'axios';
+import { regionApi, type AnswerOf } from '@atrium/contract';
 import { region, REGION_NAMES_MAX } from '@atrium/contract/resources/system/region';
 import { notify } from '../app/notify';
-import { get, http } from './http';
+import { call, request } from './call';
+import { get } from './http';
 
 /** The region calls beyond the CRUD ones (docs/system-api.md, regions). */
 
@@ -39,7 +41,7 @@ export function forgetRegionLevels(parentCode?: string) {
 }
 
 /** A region's name, as `names?codes=` answers it. */
-export type RegionName = { code: string; name: string };
+export type RegionName = AnswerOf<typeof regionApi.names>[number];
 
 type Waiter = { resolve: (name: string | null) => void; reject: (err: unknown) => void };
 /** Codes asked since the last call went out, with whoever waits for each. */
@@ -66,7 +68,7 @@ function sendNames() {
   for (let i = 0; i < codes.length; i += REGION_NAMES_MAX) {
     const chunk = codes.slice(i, i + REGION_NAMES_MAX);
     // A failure leaves the cells on their codes: no toast per page.
-    get<RegionName[]>(`${BASE}/names`, { codes: chunk.join(',') }, { meta: { whitelist: [400, 403, 404] } }).then(
+    call(regionApi.names, { query: { codes: chunk.join(',') } }, { meta: { whitelist: [400, 403, 404] } }).then(
       (rows) => {
         const names = new Map(rows.map((r) => [r.code, r.name]));
         for (const c of chunk) for (const w of batch.get(c) ?? []) w.resolve(names.get(c) ?? null);
@@ -78,13 +80,7 @@ function sendNames() {
   }
 }
 
-export type ImportSummary = {
-  total: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errors: { row: number; code: string; message: string }[];
-};
+export type ImportSummary = AnswerOf<typeof regionApi.importXlsx>;
 
 /** Uploads a workbook; a refused import (400) answers its per-row errors instead of a toast. */
 export async function importRegions(
@@ -94,11 +90,15 @@ export async function importRegions(
   const form = new FormData();
   form.append('file', file);
   try {
-    const res = await http.post<{ msg: string; data: ImportSummary }>(`${BASE}/import`, form, {
-      timeout: 0,
-      meta: { whitelist: [400] },
-      onUploadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-    });
+    const res = await request(
+      regionApi.importXlsx,
+      { body: form },
+      {
+        timeout: 0,
+        meta: { whitelist: [400] },
+        onUploadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+      },
+    );
     return { ok: true, msg: res.data.msg, summary: res.data.data };
   } catch (err) {
     const body = (err as { response?: { data?: { code?: number; msg?: string; data?: unknown } } }).response?.data;
@@ -113,28 +113,29 @@ export async function importRegions(
 
 /** Downloads the workbook of a subtree (or of every region) and hands it to the browser. */
 export async function exportRegions(code: string | undefined, onProgress: (percent: number) => void) {
-  const res = await http
-    .get<Blob>(`${BASE}/export`, {
-      params: code ? { code } : {},
+  const res = await request<typeof regionApi.exportXlsx, Blob>(
+    regionApi.exportXlsx,
+    { query: code ? { code } : {} },
+    {
       responseType: 'blob',
       timeout: 0,
       // A refusal arrives as a blob too: its message is read here, not guessed by the client.
       meta: { whitelist: [400, 403, 404] },
       onDownloadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-    })
-    .catch(async (err: { response?: { data?: unknown } }) => {
-      const data = err.response?.data;
-      if (data instanceof Blob) {
-        let text = '';
-        try {
-          text = (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
-        } catch {
-          // Not an envelope: nothing to show beyond the failure itself.
-        }
-        if (text) notify().error(text);
+    },
+  ).catch(async (err: { response?: { data?: unknown } }) => {
+    const data = err.response?.data;
+    if (data instanceof Blob) {
+      let text = '';
+      try {
+        text = (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
+      } catch {
+        // Not an envelope: nothing to show beyond the failure itself.
       }
-      throw err;
-    });
+      if (text) notify().error(text);
+    }
+    throw err;
+  });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const named = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
   const name = named ? decodeURIComponent(named) : `regions${code ? `-${code}` : ''}.xlsx`;

@@ -29,5 +29,4 @@ export const grantRole = (body: {
 
 export const topGrantTree = () => call(grants.topGrantTree);
 export const topTreeKeys = (topMenuId: string) => call(grants.topTreeKeys, { query: { topMenuIds: topMenuId } });
-export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) =>
-  post<boolean>('/api/blade-system/topmenu/grant', body);
+export const grantTopMenu = (body: { topMenuIds: string[]; menuIds: string[] }) => call(grants.topMenuGrant, { body });

@@ -17,6 +17,13 @@ export const apiTexts = {
     en: 'The account may hold only letters, digits and _ . @ -',
   },
   guestPasswordRequired: { zh: '请先输入密码', en: 'Enter the password first' },
+  // System management (docs/system-api.md "Top menus", "Regions", "Config by region").
+  chooseTopMenu: { zh: '请选择顶部菜单', en: 'Select the top menus' },
+  regionCode: { zh: '区划编号应为 2 到 12 位数字', en: 'A region code has 2 to 12 digits' },
+  configRegionRequired: { zh: '请选择区划', en: 'Select a region' },
+  configRegionCode: { zh: '区划编号应为 00 或 2–12 位数字', en: 'A region code is 00 or 2 to 12 digits' },
+  configTypeRequired: { zh: '请选择配置类型', en: 'Select a config type' },
+  configTypeFormat: { zh: '配置类型格式不正确', en: 'The config type has the wrong format' },
   // Live video (docs/devices.md "Live video").
   ptzCommand: {
     zh: '云台命令必须是 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',

@@ -5,8 +5,12 @@
 export * from './shapes.ts';
 export * from './messages.ts';
 import * as grants from './routes/grants.schemas.ts';
+import * as region from './routes/region.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
+import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { grants, shell, user, video };
+export const apiSchemas = { grants, region, shell, system, user, video };
+export { regionCodeParam } from './routes/region.schemas.ts';
+export { recordAnswer, pageOf, listQuery } from './records.ts';

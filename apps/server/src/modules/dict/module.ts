@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { shell } from '@atrium/contract';
+import { shell, system } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { fromContract } from '../../platform/contract-route.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { dict as dictDef } from '@atrium/contract/resources/system/dict';
 import { dictbiz as dictbizDef } from '@atrium/contract/resources/system/dictbiz';
 import { dict, dictBiz } from '../../db/schema/index.ts';
 import { isPlatformAdmin } from '../../platform/access.ts';
 import { GLOBAL_SCOPE } from '../../platform/cache.ts';
-import { parentParam, type CrudTable } from '../../platform/crud.ts';
+import type { CrudTable } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
@@ -107,17 +106,22 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = [def.code];
-  const read = { permission: def.code, platform: global };
-  app.get(
-    `${def.base}/parent-list`,
-    { config: read, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-    async (req) => ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>, eq(t.parentId, '0'))),
-  );
+  app.route({
+    ...fromContract(
+      global ? system.dictParentList : system.bizDictParentList,
+      global ? apiSchemas.system.dictParentList : apiSchemas.system.bizDictParentList,
+      tags,
+    ),
+    handler: async (req) => ok(await svc.list(requireAuth(req), req.query, eq(t.parentId, '0'))),
+  });
 
-  app.get(
-    `${def.base}/child-list`,
-    { config: read, schema: { tags, querystring: z.object({ parentId: parentParam }) } },
-    async (req) => {
+  app.route({
+    ...fromContract(
+      global ? system.dictChildList : system.bizDictChildList,
+      global ? apiSchemas.system.dictChildList : apiSchemas.system.bizDictChildList,
+      tags,
+    ),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const rows = await withTenant(s.db, auth.tenantId, async (tx) => {
         const [parent] = await tx
@@ -141,7 +145,7 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
       }
       return ok(byParent.get(req.query.parentId) ?? []);
     },
-  );
+  });
 
   // dictionary?code=: the entries of one dictionary, for selects; every signed-in user may read them.
   app.route({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { grants } from '@atrium/contract';
+import { grants, system } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { fromContract } from '../../platform/contract-route.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,20 +58,18 @@ export function menuAdminRoutes(root: FastifyInstance, s: Services) {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['menu'];
-  const read = { permission: 'menu', platform: true };
-  const anyQuery = z.record(z.string(), z.unknown());
-  app.get(
-    '/api/blade-system/menu/lazy-menu-list',
-    { config: read, schema: { tags, querystring: anyQuery } },
-    async (req) => ok(await svc.lazyList(requireAuth(req), req.query as Record<string, unknown>, eq(menu.category, 1))),
-  );
-  app.get('/api/blade-system/menu/menu-list', { config: read, schema: { tags, querystring: anyQuery } }, async (req) =>
-    ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>, eq(menu.category, 1))),
-  );
+  app.route({
+    ...fromContract(system.lazyMenuList, apiSchemas.system.lazyMenuList, tags),
+    handler: async (req) => ok(await svc.lazyList(requireAuth(req), req.query, eq(menu.category, 1))),
+  });
+  app.route({
+    ...fromContract(system.menuList, apiSchemas.system.menuList, tags),
+    handler: async (req) => ok(await svc.list(requireAuth(req), req.query, eq(menu.category, 1))),
+  });
 
   // The menu picker of scopes, top menus and roles: the menus (not buttons) the caller may hand out.
   app.get(
-    '/api/blade-system/menu/tree',
+    `${menuDef.base}/tree`,
     {
       config: { permission: ['menu', 'datascope', 'apiscope', 'topmenu', 'role'] },
       schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) },

@@ -24,7 +24,6 @@ export const regionTexts = {
   codeOrId: { zh: '请指定区划编号或编号', en: 'Name the region by code or id' },
   codesRequired: { zh: '请指定区划编号（以逗号分隔）', en: 'Name the region codes (a comma list)' },
   tooManyCodes: { zh: '一次最多查询 {max} 个区划编号', en: 'At most {max} region codes at once' },
-  badCode: { zh: '区划编号应为 2 到 12 位数字', en: 'A region code has 2 to 12 digits' },
   noFile: { zh: '请选择要导入的 xlsx 文件', en: 'Choose an xlsx file to import' },
   notXlsx: { zh: '文件不是有效的 xlsx 表格', en: 'The file is not a valid xlsx workbook' },
   noHeader: {

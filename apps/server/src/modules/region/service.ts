@@ -1,8 +1,12 @@
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { REGION_LEVELS, REGION_ROOT, regionLevel } from '@atrium/contract/resources/system/region';
+import { fill, type Msg } from '@atrium/contract';
+import { apiTexts } from '@atrium/contract/schemas';
+import { REGION_LEVELS, REGION_NAMES_MAX, REGION_ROOT, regionLevel } from '@atrium/contract/resources/system/region';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
+import { regionTexts as texts } from './messages.ts';
 import { region } from './table.ts';
 
 /** The rules of the region tree (docs/product.md "Regions"), shared by submit, import and the seed. */
@@ -189,4 +193,24 @@ export async function writeRegions(
     sql`insert into ${region} (${sql.raw(names)}) select ${sql.raw(names)} from json_to_recordset(${json}::json) as x(${sql.raw(types)})${conflict} returning "code"`,
   );
   return (res as unknown as { rows: { code: string }[] }).rows.map((r) => r.code);
+}
+
+/** `codes`: a comma list of 1 to REGION_NAMES_MAX region codes (repeats count once); anything else is a 400 naming it. */
+export function namesAsked(raw: string | undefined): string[] {
+  const codes = [...new Set((raw ?? '').split(',').map((c) => c.trim()))].filter(Boolean);
+  const refuse = (text: Msg) => badRequest(text, [{ field: 'codes', message: text }]);
+  if (!codes.length) throw refuse(texts.codesRequired);
+  if (codes.length > REGION_NAMES_MAX) throw refuse(fill(texts.tooManyCodes, { max: REGION_NAMES_MAX }));
+  if (!codes.every((c) => /^\d{2,12}$/.test(c))) throw refuse(apiTexts.regionCode);
+  return codes;
+}
+
+/** The names of the live regions among the codes, in the order asked (the national names: the same in every language). */
+export async function regionNames(tx: Db, codes: string[]): Promise<{ code: string; name: string }[]> {
+  const rows = await tx
+    .select({ code: region.code, name: region.name })
+    .from(region)
+    .where(and(inArray(region.code, codes), eq(region.isDeleted, 0)));
+  const byCode = new Map(rows.map((r) => [r.code, r.name]));
+  return codes.filter((c) => byCode.has(c)).map((code) => ({ code, name: byCode.get(code)! }));
 }

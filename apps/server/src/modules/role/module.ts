@@ -1,10 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { system } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { role as roleDef } from '@atrium/contract/resources/system/role';
 import { dataScope, role, roleMenu, roleScope, user, userRole } from '../../db/schema/index.ts';
 import { ADMIN_ROLE } from '../../platform/access.ts';
-import { idParam } from '../../platform/crud.ts';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { beyond, callerHoldings, holdingsOfRoles, privilegeTexts, requireCovers } from '../../platform/privilege.ts';
@@ -101,7 +103,7 @@ export default defineModule((root, s) => {
     );
 
   app.get(
-    '/api/blade-system/role/tree',
+    `${roleDef.base}/tree`,
     {
       config: { permission: ['role', 'user'] },
       schema: { tags, querystring: z.object({ tenantId: z.string().max(12).optional() }) },
@@ -119,11 +121,10 @@ export default defineModule((root, s) => {
   );
 
   // The parent picker of a role: every role but itself and its descendants.
-  app.get(
-    '/api/blade-system/role/tree-by-id',
-    { config: { permission: 'role' }, schema: { tags, querystring: z.object({ roleId: idParam }) } },
-    async (req) => {
-      const { roleId } = req.query as { roleId: string };
+  app.route({
+    ...fromContract(system.roleTreeById, apiSchemas.system.roleTreeById, tags),
+    handler: async (req) => {
+      const { roleId } = req.query;
       const rows = await roleTree(requireAuth(req).tenantId);
       if (!rows.some((r) => r.id === roleId)) throw notFound();
       const drop = subtree(rows, [roleId]);
@@ -135,5 +136,5 @@ export default defineModule((root, s) => {
         ),
       );
     },
-  );
+  });
 });

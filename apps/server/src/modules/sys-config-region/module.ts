@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { encodeMsg, type Msg } from '@atrium/contract';
+import { encodeMsg, regionApi, type Msg } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import {
   CONFIG_DEFAULT_REGION,
   CONFIG_TYPE_DICT,
@@ -12,6 +13,7 @@ import {
 } from '@atrium/contract/resources/system/sysconfigregion';
 import type { Db } from '../../db/client.ts';
 import { dict } from '../../db/schema/index.ts';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
@@ -36,17 +38,6 @@ const configBody = z.any().transform((v, ctx) => {
   }
   return parsed.config;
 });
-
-const regionParam = z
-  .string({ error: encodeMsg(texts.regionRequired) })
-  .trim()
-  .min(1, encodeMsg(texts.regionRequired))
-  .refine((s) => /^\d{2,12}$/.test(s), encodeMsg(texts.badRegion));
-const typeParam = z
-  .string({ error: encodeMsg(texts.typeRequired) })
-  .trim()
-  .min(1, encodeMsg(texts.typeRequired))
-  .refine((s) => s.length <= 64 && /^[\w.-]+$/.test(s), encodeMsg(texts.badType));
 
 /** "浙江省 / 杭州市 / 西湖区": a region's path of names. */
 const pathName = (r: RegionRow) =>
@@ -145,16 +136,9 @@ export default defineModule((root, s) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Any signed-in user of the tenant: the map application and the video module read their settings this way.
-  app.get(
-    `${def.base}/getSysConfigByRegionType`,
-    {
-      schema: {
-        tags: [def.code],
-        summary: 'The effective settings of a region and type: tenant default → ancestors → region, key by key',
-        querystring: z.object({ regionCode: regionParam, sysType: typeParam }),
-      },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(regionApi.configByRegionType, apiSchemas.region.configByRegionType, [def.code]),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const { regionCode, sysType } = req.query;
       const answer = await withTenant(s.db, auth.tenantId, async (tx) => {
@@ -164,5 +148,5 @@ export default defineModule((root, s) => {
       });
       return ok(answer);
     },
-  );
+  });
 });

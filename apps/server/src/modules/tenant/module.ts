@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { shell } from '@atrium/contract';
+import { shell, system } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { tenant as tenantDef } from '@atrium/contract/resources/system/tenant';
 import { fromContract } from '../../platform/contract-route.ts';
@@ -93,16 +92,12 @@ export default defineModule((root, s) => {
   const tags = ['tenant'];
 
   // Per-tenant data sources are a later issue; say so rather than pretend.
-  app.post(
-    '/api/blade-system/tenant/datasource',
-    {
-      config: { permission: 'tenant_setting', platform: true },
-      schema: { tags, querystring: z.record(z.string(), z.unknown()), body: z.unknown().optional() },
-    },
-    async () => {
+  app.route({
+    ...fromContract(system.tenantDatasource, apiSchemas.system.tenantDatasource, tags),
+    handler: async () => {
       throw badRequest(texts.datasource);
     },
-  );
+  });
 
   /** Public: the login page asks which tenant serves this host name. Unknown host → data null, not an error. */
   app.route({

@@ -1,10 +1,11 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { encodeMsg } from '@atrium/contract';
+import { grants } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { topmenu as topmenuDef } from '@atrium/contract/resources/system/topmenu';
 import { topMenu, topMenuSetting } from '../../db/schema/index.ts';
-import { idArray, writeAudit } from '../../platform/crud.ts';
+import { fromContract } from '../../platform/contract-route.ts';
+import { writeAudit } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { callerHoldings, notCovered, privilegeTexts } from '../../platform/privilege.ts';
@@ -14,11 +15,6 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { withTenant } from '../../platform/tenant-db.ts';
 import { checkMenus, grantableMenus } from '../menu/index.ts';
 import { topmenuTexts as texts } from './messages.ts';
-
-const grantBody = z.object({
-  topMenuIds: idArray.pipe(z.array(z.string()).min(1, encodeMsg(texts.chooseTopMenu))),
-  menuIds: idArray.default([]),
-});
 
 /** Top menus: CRUD on the definition, and `grant`, which sets the menus under them. Menus are cached per tenant. */
 export default defineModule((root, s) => {
@@ -35,10 +31,9 @@ export default defineModule((root, s) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** Replaces the menus under the top menus, in one transaction; only menus the caller holds. */
-  app.post(
-    '/api/blade-system/topmenu/grant',
-    { config: { permission: 'topmenu_setting' }, schema: { tags: ['topmenu'], body: grantBody } },
-    async (req) => {
+  app.route({
+    ...fromContract(grants.topMenuGrant, apiSchemas.grants.topMenuGrant, ['topmenu']),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const grantable = (await grantableMenus(s, auth)).filter((m) => m.category === 1);
       await withTenant(s.db, auth.tenantId, async (tx) => {
@@ -77,5 +72,5 @@ export default defineModule((root, s) => {
       s.cache.clearTenant(auth.tenantId);
       return ok(true, texts.granted);
     },
-  );
+  });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ApiRoute } from '@atrium/contract';
 
 export type Row = Record<string, unknown> & { id: string; version?: number; hasChildren?: boolean; children?: Row[] };
 export type Mode = 'add' | 'edit' | 'view';
@@ -140,6 +141,8 @@ export type CrudSchema<R extends Row = Row> = {
   base: string;
   /** The list call under base (default 'list'). */
   listPath?: string;
+  /** The list call when it is a route declared in the contract (docs/api.md); it wins over `listPath`. */
+  listRoute?: ApiRoute;
   /** The update call when it differs from submit (e.g. users: 'update'). */
   updatePath?: string;
   /** The add call when it differs from submit (a definition's `createPath`, e.g. cameras: 'save'). */

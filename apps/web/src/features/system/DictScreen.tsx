@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Card, Col, Empty, Row as Grid, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@atrium/contract';
+import { system, type ResourceDef } from '@atrium/contract';
 import type { dictFields } from '@atrium/contract/resources/system/dict';
 import CrudPage from '../../components/crud/CrudPage';
 import { useResourceSchema } from '../../components/crud/ResourcePage';
@@ -16,9 +16,15 @@ type DictDef = ResourceDef<ReturnType<typeof dictFields>>;
 /** A dictionary (the parent row) lists its own code and name; key, English name and parent belong to its entries. */
 const PARENT_FIELDS = new Set(['code', 'dictValue', 'sort', 'isSealed', 'remark', 'createTime']);
 
-const parentSchema = (s: CrudSchema): CrudSchema => ({
+/** The list calls of a dictionary's two tables: the system one's (platform) or a tenant's business one's. */
+const listsOf = (def: DictDef) =>
+  def.scope === 'tenant'
+    ? { parents: system.bizDictParentList, children: system.bizDictChildList }
+    : { parents: system.dictParentList, children: system.dictChildList };
+
+const parentSchema = (s: CrudSchema, def: DictDef): CrudSchema => ({
   ...s,
-  listPath: 'parent-list',
+  listRoute: listsOf(def).parents,
   // One row per dictionary: a flat, paged table (the entries are the child table's tree).
   tree: undefined,
   actionWidth: DICT_PARENT_MENU_WIDTH,
@@ -42,24 +48,24 @@ export default function DictScreen({ def, layout }: { def: DictDef; layout: 'hor
 
   const adjustParent = useCallback(
     (s: CrudSchema): CrudSchema => ({
-      ...parentSchema(s),
+      ...parentSchema(s, def),
       onRowClick: setParent,
       activeRowId: parent?.id,
       rowActions: [{ label: 'dict.config', onClick: ([row]) => setParent(row) }],
     }),
-    [parent?.id],
+    [parent?.id, def],
   );
   const adjustChild = useCallback(
     (s: CrudSchema): CrudSchema => ({
       ...s,
-      listPath: 'child-list',
+      listRoute: listsOf(def).children,
       title: 'dict.childTitle',
       tree: {},
       actionWidth: DICT_CHILD_MENU_WIDTH,
       fields: s.fields.filter((f) => f.name !== 'createTime').map(childField),
       addDefaults: (under) => (parent ? { code: parent.code, parentId: under?.id ?? parent.id } : {}),
     }),
-    [parent],
+    [parent, def],
   );
   const parents = useResourceSchema(def, adjustParent);
   const children = useResourceSchema(def, adjustChild);

@@ -34,3 +34,11 @@ export const topTreeKeys = defineRoute<typeof S.topTreeKeys>()({
   permission: 'topmenu_setting',
   summary: 'The menus under the given top menus',
 });
+
+export const topMenuGrant = defineRoute<typeof S.topMenuGrant>()({
+  method: 'POST',
+  path: '/api/blade-system/topmenu/grant',
+  auth: 'user',
+  permission: 'topmenu_setting',
+  summary: 'Replaces the menus under the given top menus (only menus the caller holds)',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { encodeMsg } from '../../resource/messages.ts';
+import { encodeMsg, idLabels } from '../../resource/messages.ts';
+import { idSchema } from '../../resource/schema.ts';
 import { apiTexts as texts } from '../messages.ts';
 import { userInfoSchema } from '../shapes.ts';
 import type { RouteSchemas } from '../route.ts';
@@ -45,4 +46,17 @@ export const registerGuest = {
     oauthId: z.string().max(64).optional(),
   }),
   answer: z.boolean(),
+} satisfies RouteSchemas;
+
+export const platformDetail = {
+  query: z.object({ id: idSchema(idLabels.id) }),
+  answer: z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    account: z.string(),
+    name: z.string().nullable(),
+    realName: z.string().nullable(),
+    userType: z.number().int().nullable(),
+    userExt: z.string(),
+  }),
 } satisfies RouteSchemas;

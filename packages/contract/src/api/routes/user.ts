@@ -1,7 +1,7 @@
 import { defineRoute } from '../route.ts';
 import type * as S from './user.schemas.ts';
 
-/** The user's own account (docs/system-api.md "Users"); schemas in user.schemas.ts. */
+/** The user's own account, and a user's platform settings (docs/system-api.md "Users"); schemas in user.schemas.ts. */
 
 export const info = defineRoute<typeof S.info>()({
   method: 'GET',
@@ -29,4 +29,12 @@ export const registerGuest = defineRoute<typeof S.registerGuest>()({
   path: '/api/blade-user/register-guest',
   auth: 'none',
   summary: "A guest's application for an account of a tenant (approved by its administrator)",
+});
+
+export const platformDetail = defineRoute<typeof S.platformDetail>()({
+  method: 'GET',
+  path: '/api/blade-user/platform-detail',
+  auth: 'user',
+  permission: 'user',
+  summary: "A user's platform type and extension, for the user screen's platform dialog",
 });

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, user as api } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
-import { fromContract } from '../../platform/contract-route.ts';
-import { ok } from '../../platform/envelope.ts';
-import { requireAuth } from '../../platform/guard.ts';
-import type { Services } from '../../platform/services.ts';
-import { registerGuest, updateInfo, updatePassword, userInfo } from './service.ts';
-import { userTexts } from './messages.ts';
+import { fromContract } from '../../../platform/contract-route.ts';
+import { ok } from '../../../platform/envelope.ts';
+import { requireAuth } from '../../../platform/guard.ts';
+import type { Services } from '../../../platform/services.ts';
+import { registerGuest, updateInfo, updatePassword, userInfo } from '../service.ts';
+import { userTexts } from '../messages.ts';
 
-export function selfRoutes(root: FastifyInstance, s: Services) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+/** The user's own account: info, update-info, update-password, register-guest (declared in the contract's user area). */
+export const selfRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
   app.route({
     ...fromContract(api.info, apiSchemas.user.info, tags),
@@ -28,4 +29,4 @@ export function selfRoutes(root: FastifyInstance, s: Services) {
     ...fromContract(api.registerGuest, apiSchemas.user.registerGuest, tags),
     handler: async (req) => ok(await registerGuest(s, req.body), userTexts.registered),
   });
-}
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { idSchema } from '../../resource/schema.ts';
+import { idLabels } from '../../resource/messages.ts';
+import { dict } from '../../resources/system/dict.ts';
+import { dictbiz } from '../../resources/system/dictbiz.ts';
+import { menu } from '../../resources/system/menu.ts';
+import { listQuery, pageOf, recordAnswer } from '../records.ts';
+import { treeNodeSchema } from '../shapes.ts';
+import type { RouteSchemas } from '../route.ts';
+
+/** The schemas of the system calls beyond the CRUD routes (addresses in system.ts). */
+
+type Entry = Record<string, unknown> & { id: string; hasChildren: boolean; children: Entry[] };
+/** Entries of a dictionary as nested records: an entry may have entries of its own. */
+const entryTree = (def: typeof dict | typeof dictbiz) => {
+  const entry: z.ZodType<Entry> = z.lazy(() =>
+    recordAnswer(def).extend({ hasChildren: z.boolean(), children: z.array(entry) }),
+  ) as unknown as z.ZodType<Entry>;
+  return z.array(entry);
+};
+const childQuery = z.object({ parentId: idSchema(idLabels.id, { allowZero: true }) });
+
+export const dictParentList = { query: listQuery, answer: pageOf(recordAnswer(dict)) } satisfies RouteSchemas;
+export const dictChildList = { query: childQuery, answer: entryTree(dict) } satisfies RouteSchemas;
+export const bizDictParentList = { query: listQuery, answer: pageOf(recordAnswer(dictbiz)) } satisfies RouteSchemas;
+export const bizDictChildList = { query: childQuery, answer: entryTree(dictbiz) } satisfies RouteSchemas;
+
+export const lazyMenuList = { query: listQuery, answer: z.array(recordAnswer(menu)) } satisfies RouteSchemas;
+export const menuList = { query: listQuery, answer: pageOf(recordAnswer(menu)) } satisfies RouteSchemas;
+
+export const roleTreeById = {
+  query: z.object({ roleId: idSchema(idLabels.id) }),
+  // Role nodes carry the role's alias beside the title.
+  answer: z.array(treeNodeSchema),
+} satisfies RouteSchemas;
+
+/** Always refused (400): per-tenant data sources are not supported yet. */
+export const tenantDatasource = {
+  query: listQuery,
+  body: z.unknown().optional(),
+  answer: z.never(),
+} satisfies RouteSchemas;

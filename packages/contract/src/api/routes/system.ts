@@ -1,0 +1,76 @@
+import { defineRoute } from '../route.ts';
+import type * as S from './system.schemas.ts';
+
+/**
+ * System management beyond the CRUD routes (docs/system-api.md "Dictionaries", "Menus", "Roles", "Tenants"); schemas
+ * in system.schemas.ts.
+ */
+
+export const dictParentList = defineRoute<typeof S.dictParentList>()({
+  method: 'GET',
+  path: '/api/blade-system/dict/parent-list',
+  auth: 'user',
+  permission: 'dict',
+  platform: true,
+  summary: 'The system dictionaries (one parent record each), paged',
+});
+
+export const dictChildList = defineRoute<typeof S.dictChildList>()({
+  method: 'GET',
+  path: '/api/blade-system/dict/child-list',
+  auth: 'user',
+  permission: 'dict',
+  platform: true,
+  summary: "The entries of one system dictionary, as a tree under its parent's id",
+});
+
+export const bizDictParentList = defineRoute<typeof S.bizDictParentList>()({
+  method: 'GET',
+  path: '/api/blade-system/dict-biz/parent-list',
+  auth: 'user',
+  permission: 'dictbiz',
+  summary: "The tenant's business dictionaries (one parent record each), paged",
+});
+
+export const bizDictChildList = defineRoute<typeof S.bizDictChildList>()({
+  method: 'GET',
+  path: '/api/blade-system/dict-biz/child-list',
+  auth: 'user',
+  permission: 'dictbiz',
+  summary: "The entries of one business dictionary, as a tree under its parent's id",
+});
+
+export const lazyMenuList = defineRoute<typeof S.lazyMenuList>()({
+  method: 'GET',
+  path: '/api/blade-system/menu/lazy-menu-list',
+  auth: 'user',
+  permission: 'menu',
+  platform: true,
+  summary: 'One level of the menus (no buttons) under parentId, with hasChildren',
+});
+
+export const menuList = defineRoute<typeof S.menuList>()({
+  method: 'GET',
+  path: '/api/blade-system/menu/menu-list',
+  auth: 'user',
+  permission: 'menu',
+  platform: true,
+  summary: 'The menus (no buttons), paged',
+});
+
+export const roleTreeById = defineRoute<typeof S.roleTreeById>()({
+  method: 'GET',
+  path: '/api/blade-system/role/tree-by-id',
+  auth: 'user',
+  permission: 'role',
+  summary: 'The parent picker of a role: every role of the tenant but itself and those below it',
+});
+
+export const tenantDatasource = defineRoute<typeof S.tenantDatasource>()({
+  method: 'POST',
+  path: '/api/blade-system/tenant/datasource',
+  auth: 'user',
+  permission: 'tenant_setting',
+  platform: true,
+  summary: "A tenant's own data source: not supported yet (always refused)",
+});
