@@ -9,10 +9,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_DOCS, API_PREFIX, API_ROOT, isApiCall } from '@atrium/contract';
 import type { Config } from './config.ts';
 import { availabilityOf, type Db } from './db/client.ts';
 import { apiRuleMatches, apiRules, isPlatformAdmin } from './platform/access.ts';
 import { Cache } from './platform/cache.ts';
+import { checkAnswers } from './platform/contract-route.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
@@ -161,7 +163,7 @@ export async function buildApp(
   const securityHeaders = staticHeadersOf(helmet(SECURITY_HEADERS));
   const apiHeaders = apiHeadersOf(securityHeaders);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : securityHeaders);
+    reply.headers(isApiCall(req.url) ? apiHeaders : securityHeaders);
     done();
   });
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
@@ -172,13 +174,13 @@ export async function buildApp(
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' }, staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: API_DOCS, uiConfig: { docExpansion: 'none' }, staticCSP: true });
 
   // The route table, as registered: tests derive the permission and isolation matrices from it.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
+    if (!isApiCall(r.url)) return;
     for (const method of methods)
       if (method !== 'HEAD')
         routeTable.push({
@@ -195,6 +197,8 @@ export async function buildApp(
   app.addHook('onClose', async () => unwatchLive());
 
   registerHttpBasics(app, availabilityOf(deps.db));
+  // The tests hold every declared route's answer to its schema (docs/api.md "Answers").
+  if (deps.config.env === 'test') checkAnswers(app);
   registerGuard(app, services.tokens, {
     live: (claims) => readLiveState(services, claims),
     speculate: (claims) => speculate(services, claims),
@@ -210,7 +214,7 @@ export async function buildApp(
   if (hasWeb) await registerWeb(app, deps.config.webDist);
   app.setNotFoundHandler((req, reply) => {
     const page = req.method === 'GET' || req.method === 'HEAD';
-    if (req.url.startsWith('/api/') || req.url === '/api' || !page) {
+    if (req.url.startsWith(API_PREFIX) || req.url === API_ROOT || !page) {
       return reply.status(404).send(fail(404, render(texts.pathNotFound, langOf(req.headers['accept-language']))));
     }
     if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');

@@ -1,3 +1,4 @@
+import { isApiCall } from '@atrium/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { StaleLiveState, type LiveCheck, type LiveState } from './live.ts';
@@ -31,20 +32,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a user who must change their password may still call: the change dialog and the shell around it. */
-const MUST_CHANGE_ALLOWED = new Set([
-  '/api/blade-auth/oauth/user-info',
-  '/api/blade-auth/oauth/logout',
-  '/api/blade-auth/oauth/clear-cache',
-  '/api/blade-user/info',
-  '/api/blade-user/update-password',
-  '/api/blade-system/menu/routes',
-  '/api/blade-system/menu/buttons',
-  '/api/blade-system/menu/top-menu',
-  '/api/blade-log/error-logs',
-  '/api/blade-system/dict/dictionary',
-  '/api/blade-system/dict-biz/dictionary',
-]);
 type RouteAt = { route: string; config: FastifyContextConfig };
 const mustChangeFirst = () => new AppError(403, platformTexts.mustChangeFirst);
 
@@ -92,7 +79,9 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
       clientInfoId: live.clientInfoId ?? null,
       liveCheck: check,
     };
-    if (req.auth.mustChange && !MUST_CHANGE_ALLOWED.has(route)) throw mustChangeFirst();
+    // A user who must change their password may call only the change dialog and the shell around it (the routes
+    // declared `whileMustChange`).
+    if (req.auth.mustChange && !config.whileMustChange) throw mustChangeFirst();
     const auth = req.auth;
     if (config.platform && !(await access.isPlatformAdmin(auth))) throw forbidden('administrator@000000');
     if (config.permission) {
@@ -114,7 +103,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, access
     const options = req.routeOptions;
     const route = options.url;
     if (!route) return; // unknown path: the 404 handler answers
-    if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+    if (!isApiCall(route)) return;
     const config = options.config ?? {};
     const at = { route, config };
     // A public route acts for nobody, token or not.

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { decodeMsg, msg, type Msg } from '@atrium/contract';
+import { API_PREFIX, decodeMsg, isApiCall, msg, type Msg } from '@atrium/contract';
 import { AppError, langOf, render, texts } from './errors.ts';
 import { fail } from './envelope.ts';
 import { promisify } from 'node:util';
@@ -46,7 +46,7 @@ export function registerHttpBasics(app: FastifyInstance, availability?: Availabi
   if (availability)
     app.addHook('onRequest', (req, reply, done) => {
       // The console's files are still served; an API call would only wait for a connection that will not come.
-      if (!availability.down || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return done();
+      if (!availability.down || !isApiCall(req.url)) return done();
       reply
         .status(503)
         .header('retry-after', RETRY_AFTER_DB_SECONDS)
@@ -64,7 +64,7 @@ export function registerHttpBasics(app: FastifyInstance, availability?: Availabi
   // and button trees a console loads after login are tens of kilobytes of JSON.
   app.addHook('onSend', (req, reply, payload, done) => {
     if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return done(null, payload);
-    if (!req.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!req.url.startsWith(API_PREFIX) || reply.hasHeader('content-encoding')) return done(null, payload);
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;

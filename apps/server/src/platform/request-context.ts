@@ -18,6 +18,8 @@ declare module 'fastify' {
      * check riding with its first read (platform/guard.ts, docs/server.md "Live state and cache epochs").
      */
     liveInRead?: boolean;
+    /** Open to a user who must change their password first (a declared route's `whileMustChange`). */
+    whileMustChange?: boolean;
     /** Field labels of the route's input, so a validation message names a field by its label. */
     labels?: Record<string, { zh: string; en: string }>;
   }

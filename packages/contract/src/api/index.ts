@@ -1,6 +1,8 @@
 export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
 export { PTZ_COMMANDS } from './messages.ts';
+/** The prefix the video calls are registered under (a plugin of the server; the HLS and live addresses it answers). */
+export const VIDEO_PREFIX = '/api/video';
 import * as grants from './routes/grants.ts';
 import * as region from './routes/region.ts';
 import * as shell from './routes/shell.ts';

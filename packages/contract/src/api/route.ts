@@ -8,6 +8,15 @@ import type { z } from 'zod';
  * apps/server/src/platform/contract-route.ts), and its route table is checked against the declarations
  * (apps/server/test/contract-routes.test.ts).
  */
+/** Where the API lives: every call's path starts here (docs/api.md "The lint rule"). */
+export const API_ROOT = '/api';
+/** The prefix of every call's path. */
+export const API_PREFIX = '/api/';
+/** The OpenAPI page and document (not calls: no guard, no API headers). */
+export const API_DOCS = '/api/docs';
+/** Whether a path is a call of the API (below {@link API_PREFIX}, not the OpenAPI page). */
+export const isApiCall = (url: string): boolean => url.startsWith(API_PREFIX) && !url.startsWith(API_DOCS);
+
 export type RouteSchemas = {
   /** The query string. */
   query?: z.ZodType;
@@ -30,6 +39,11 @@ export type ApiRoute<S extends RouteSchemas = RouteSchemas> = {
   permission?: string | readonly string[];
   /** The platform administrator only. */
   platform?: boolean;
+  /**
+   * Open to a user who must change their password before anything else: the change dialog and the shell around it
+   * (the guard refuses every other call, apps/server/src/platform/guard.ts).
+   */
+  whileMustChange?: boolean;
   /** How the body travels (default JSON). */
   bodyType?: 'json' | 'form' | 'multipart' | 'text';
   /**

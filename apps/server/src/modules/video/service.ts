@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { Msg } from '@atrium/contract';
+import { VIDEO_PREFIX, type Msg } from '@atrium/contract';
 import { dataScopeSql } from '../../platform/access.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { regionPrefix } from '../../platform/paging.ts';
@@ -23,7 +23,8 @@ import { readHls, signHls } from './token.ts';
  * parse and answer.
  */
 
-export const BASE = '/api/video';
+/** The video plugins' prefix (declared in the contract). */
+export const BASE = VIDEO_PREFIX;
 /** The camera resource whose data scope decides which cameras a caller sees (docs/devices.md). */
 const CAMERA_RESOURCE = 'cameradevice';
 const DISABLED = 2;

@@ -22,6 +22,7 @@ export const captcha = defineRoute<typeof S.captcha>()({
 export const logout = defineRoute<typeof S.logout>()({
   method: ['GET', 'POST'],
   path: '/api/blade-auth/oauth/logout',
+  whileMustChange: true,
   auth: 'user',
   summary: "Ends the caller's session (its tokens stop at once)",
 });
@@ -29,6 +30,7 @@ export const logout = defineRoute<typeof S.logout>()({
 export const oauthUserInfo = defineRoute<typeof S.oauthUserInfo>()({
   method: 'GET',
   path: '/api/blade-auth/oauth/user-info',
+  whileMustChange: true,
   auth: 'user',
   summary: 'The signed-in user, their tenant, department and roles',
 });
@@ -36,6 +38,7 @@ export const oauthUserInfo = defineRoute<typeof S.oauthUserInfo>()({
 export const clearCache = defineRoute<typeof S.clearCache>()({
   method: 'GET',
   path: '/api/blade-auth/oauth/clear-cache',
+  whileMustChange: true,
   auth: 'user',
   summary: "Drops the tenant's cached reads on every server",
 });
@@ -50,6 +53,7 @@ export const tenantInfo = defineRoute<typeof S.tenantInfo>()({
 export const menuRoutes = defineRoute<typeof S.menuRoutes>()({
   method: 'GET',
   path: '/api/blade-system/menu/routes',
+  whileMustChange: true,
   auth: 'user',
   summary: "The caller's menu tree (optionally under one top menu)",
 });
@@ -57,6 +61,7 @@ export const menuRoutes = defineRoute<typeof S.menuRoutes>()({
 export const menuButtons = defineRoute<typeof S.menuButtons>()({
   method: 'GET',
   path: '/api/blade-system/menu/buttons',
+  whileMustChange: true,
   auth: 'user',
   summary: "The caller's buttons, under their menus",
 });
@@ -64,6 +69,7 @@ export const menuButtons = defineRoute<typeof S.menuButtons>()({
 export const topMenus = defineRoute<typeof S.topMenus>()({
   method: 'GET',
   path: '/api/blade-system/menu/top-menu',
+  whileMustChange: true,
   auth: 'user',
   summary: 'The top menus the caller sees',
 });
@@ -71,6 +77,7 @@ export const topMenus = defineRoute<typeof S.topMenus>()({
 export const dictionary = defineRoute<typeof S.dictionary>()({
   method: 'GET',
   path: '/api/blade-system/dict/dictionary',
+  whileMustChange: true,
   auth: 'user',
   summary: 'The entries of one system dictionary, for selects',
 });
@@ -78,6 +85,7 @@ export const dictionary = defineRoute<typeof S.dictionary>()({
 export const bizDictionary = defineRoute<typeof S.bizDictionary>()({
   method: 'GET',
   path: '/api/blade-system/dict-biz/dictionary',
+  whileMustChange: true,
   auth: 'user',
   summary: "The entries of one of the tenant's business dictionaries, for selects",
 });
@@ -92,6 +100,7 @@ export const frameOrigins = defineRoute<typeof S.frameOrigins>()({
 export const errorLogs = defineRoute<typeof S.errorLogs>()({
   method: 'POST',
   path: '/api/blade-log/error-logs',
+  whileMustChange: true,
   auth: 'user',
   summary: "The console's local error log, sent by the user",
 });

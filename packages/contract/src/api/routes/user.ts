@@ -6,6 +6,7 @@ import type * as S from './user.schemas.ts';
 export const info = defineRoute<typeof S.info>()({
   method: 'GET',
   path: '/api/blade-user/info',
+  whileMustChange: true,
   auth: 'user',
   summary: 'The signed-in user, as the personal page shows it',
 });
@@ -20,6 +21,7 @@ export const updateInfo = defineRoute<typeof S.updateInfo>()({
 export const updatePassword = defineRoute<typeof S.updatePassword>()({
   method: 'POST',
   path: '/api/blade-user/update-password',
+  whileMustChange: true,
   auth: 'user',
   summary: "Changes the caller's own password (the old one, the new one twice)",
 });

@@ -1,0 +1,145 @@
+// Answers of the routes declared in the contract (docs/api.md "Answers"): serialised from the declared schema, an
+// allowlist (a field the handler adds never leaves), and — in the tests — held to that schema. The second half is
+// generated from the declarations: every declared route is called here and its answer parses with its schema, or it
+// names the test that reaches it (where the same check runs on every answer) and why not here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { api, defineRoute, methodsOf, type ApiRoute, type RouteSchemas } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
+import { ok } from '../src/platform/envelope.ts';
+import { fromContract } from '../src/platform/contract-route.ts';
+import { md5Hex } from '../src/platform/password.ts';
+import { client, createTestApp, login, loginToken, tenantUser, type TestApp } from './harness.ts';
+
+const probe = { answer: z.object({ name: z.string(), sort: z.number().optional() }) } satisfies RouteSchemas;
+const probeRoute = defineRoute<typeof probe>()({
+  method: 'GET',
+  path: '/api/test-answers/probe',
+  auth: 'none',
+  summary: 'A route of this test',
+});
+const plainProbe = defineRoute<typeof probe>()({
+  method: 'GET',
+  path: '/api/test-answers/plain',
+  auth: 'none',
+  wire: 'plain',
+  summary: 'A route of this test',
+});
+/** What the probes answer next (set by each test). */
+let next: unknown = {};
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    app.route({ ...fromContract(probeRoute, probe, ['test']), handler: async () => ok(next) });
+    app.route({ ...fromContract(plainProbe, probe, ['test']), handler: async () => next });
+  });
+  admin = (await loginToken(t)).access;
+}, 600_000);
+afterAll(() => t.close());
+
+describe('a declared route answers through its schema', () => {
+  it('leaves out a field the handler adds (an allowlist), in the envelope and plain', async () => {
+    next = { name: 'kept', sort: 2, secret: 'never sent', password: 'x' };
+    const res = await t.app.inject({ method: 'GET', url: probeRoute.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, success: true, data: { name: 'kept', sort: 2 }, msg: expect.any(String) });
+    expect(res.body).not.toContain('never sent');
+    const plain = await t.app.inject({ method: 'GET', url: plainProbe.path });
+    expect(plain.json()).toEqual({ name: 'kept', sort: 2 });
+  });
+
+  it('in the tests, an answer outside its schema is a 500 naming the route', async () => {
+    next = { sort: 'three' };
+    const res = await t.app.inject({ method: 'GET', url: probeRoute.path });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().msg).toContain(`GET ${probeRoute.path} answered outside its declared schema`);
+  });
+
+  it('the OpenAPI document shows the answer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const answer = doc.paths[probeRoute.path].get.responses['200'].content['application/json'].schema;
+    expect(answer.properties.data.properties).toHaveProperty('name');
+  });
+});
+
+type Call = (c: ReturnType<typeof client>) => Promise<{ statusCode: number; json: () => unknown; body: string }>;
+/** How this test reaches each declared route as the platform administrator, or where another test reaches it. */
+const CALLS: Record<string, Call | { reachedIn: string }> = {
+  'shell.token': () => login(t),
+  'shell.captcha': (c) => c.get('/api/blade-auth/oauth/captcha'),
+  'shell.logout': async () => client(t, (await loginToken(t)).access).post('/api/blade-auth/oauth/logout'),
+  'shell.oauthUserInfo': (c) => c.get('/api/blade-auth/oauth/user-info'),
+  'shell.clearCache': (c) => c.get('/api/blade-auth/oauth/clear-cache'),
+  'shell.tenantInfo': (c) => c.get('/api/blade-system/tenant/info?domain=localhost'),
+  'shell.menuRoutes': (c) => c.get('/api/blade-system/menu/routes'),
+  'shell.menuButtons': (c) => c.get('/api/blade-system/menu/buttons'),
+  'shell.topMenus': (c) => c.get('/api/blade-system/menu/top-menu'),
+  'shell.dictionary': (c) => c.get('/api/blade-system/dict/dictionary?code=sex'),
+  'shell.bizDictionary': (c) => c.get('/api/blade-system/dict-biz/dictionary?code=sex'),
+  'shell.frameOrigins': (c) => c.get('/api/blade-system/param/frame-origins'),
+  'shell.errorLogs': (c) => c.post('/api/blade-log/error-logs', { logs: [{ message: 'probe', url: '/x' }] }),
+  'user.info': (c) => c.get('/api/blade-user/info'),
+  'user.updateInfo': (c) => c.post('/api/blade-user/update-info', { realName: 'Admin' }),
+  'user.updatePassword': async () => {
+    const token = await tenantUser(t, '000000', 'answers-pw', [], 'Answers#2026a');
+    return client(t, token).post('/api/blade-user/update-password', {
+      oldPassword: md5Hex('Answers#2026a'),
+      newPassword: md5Hex('Answers#2026b'),
+      newPassword1: md5Hex('Answers#2026b'),
+    });
+  },
+  'user.registerGuest': (c) =>
+    c.post('/api/blade-user/register-guest', { tenantId: '000000', account: 'answers-guest', password: 'Guest#2026a' }),
+  'grants.roleGrantTree': (c) => c.get('/api/blade-system/menu/grant-tree'),
+  'grants.roleTreeKeys': async (c) => c.get(`/api/blade-system/menu/role-tree-keys?roleIds=${await adminRoleId()}`),
+  'grants.topGrantTree': (c) => c.get('/api/blade-system/menu/grant-top-tree'),
+  'grants.topTreeKeys': async (c) => {
+    const tops = (await c.get('/api/blade-system/menu/top-menu')).json() as { data: { id: string }[] };
+    return c.get(`/api/blade-system/menu/top-tree-keys?topMenuIds=${tops.data[0].id}`);
+  },
+  'video.wall': (c) => c.get('/api/video/queryDeviceVideoByRegionCode'),
+  // A stream needs a camera: video.test.ts plays one (ffmpeg on an RTSP test camera), with every answer checked.
+  'video.play': { reachedIn: 'video.test.ts' },
+  'video.touch': { reachedIn: 'video.test.ts' },
+  'video.ptz': { reachedIn: 'video.test.ts' },
+  'video.live': { reachedIn: 'video-live.test.ts' },
+  'video.hlsFile': { reachedIn: 'video.test.ts' },
+};
+
+async function adminRoleId(): Promise<string> {
+  const info = (await client(t, admin).get('/api/blade-auth/oauth/user-info')).json() as { data: { roleId: string } };
+  return info.data.roleId.split(',')[0];
+}
+
+const declared = Object.entries(api).flatMap(([area, routes]) =>
+  Object.entries(routes as Record<string, ApiRoute>).map(([name, route]) => ({
+    key: `${area}.${name}`,
+    area,
+    name,
+    route,
+  })),
+);
+
+describe('every declared route answers as declared', () => {
+  it('each declared route is called here or names the test that reaches it', () => {
+    expect(declared.map((d) => d.key).filter((k) => !(k in CALLS))).toEqual([]);
+    expect(Object.keys(CALLS).filter((k) => !declared.some((d) => d.key === k))).toEqual([]);
+  });
+
+  for (const { key, area, name, route } of declared) {
+    const call = CALLS[key];
+    if (!call || typeof call !== 'function') continue;
+    it(`${methodsOf(route).join('/')} ${route.path}`, async () => {
+      const res = await call(client(t, admin));
+      expect(res.statusCode, res.body).toBe(200);
+      const schemas = (apiSchemas as unknown as Record<string, Record<string, RouteSchemas>>)[area][name];
+      const body = res.json() as { success?: boolean; data?: unknown };
+      const value = (route.wire ?? 'envelope') === 'envelope' ? body.data : body;
+      if (route.wire !== 'plain') expect(body.success).toBe(true);
+      const parsed = schemas.answer.safeParse(value);
+      expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
+    });
+  }
+});
