@@ -32,7 +32,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       'apps/server/src/modules/region/module.ts',
-      'apps/server/src/modules/subdomain/module.ts',
       'apps/server/src/modules/user/module.ts',
       'apps/server/src/platform/crud.ts',
     ],

@@ -10,7 +10,9 @@ import {
 } from '@atrium/contract';
 import { get, http, post } from './http';
 
-type CallInput<R> = { query?: QueryOf<R>; body?: BodyOf<R>; params?: ParamsOf<R> };
+/** A multipart route (`bodyType: 'multipart'`, an upload) takes the form itself as its body. */
+type Body<R> = R extends { bodyType: 'multipart' } ? FormData : BodyOf<R>;
+type CallInput<R> = { query?: QueryOf<R>; body?: Body<R>; params?: ParamsOf<R> };
 
 /**
  * A call of a route declared in the contract (docs/api.md "Routes in the contract"): its method and path come from

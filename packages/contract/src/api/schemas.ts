@@ -4,9 +4,11 @@
  */
 export * from './shapes.ts';
 export * from './messages.ts';
+import * as business from './routes/business.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { grants, shell, user, video };
+export const apiSchemas = { business, grants, shell, user, video };
+export { recordAnswer, pageOf, listQuery } from './records.ts';
