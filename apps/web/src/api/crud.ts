@@ -1,10 +1,21 @@
-import type { Page } from '@atrium/contract';
+import type { ApiRoute, Page } from '@atrium/contract';
 import { get, post } from './http';
 
+/**
+ * Where a CRUD screen lists its records: a path under its base (`list`, a definition's `listPath`), or a route
+ * declared in the contract answering the same page or tree (e.g. the review queue `business.clientInfoVerify`;
+ * docs/api.md "Routes in the contract").
+ */
+export type ListSource = string | ApiRoute;
+export const listUrl = (base: string, list: ListSource = 'list') =>
+  typeof list === 'string' ? `${base}/${list}` : list.path;
+
 /** The four calls every CRUD module answers (docs/system-api.md "Lists and trees"). */
-export const crudApi = (base: string, listPath = 'list') => ({
-  list: <T>(params: Record<string, unknown>) => get<Page<T>>(`${base}/${listPath}`, params),
-  /** A list call answering an array (a whole tree, or one lazy level). */
+export const crudApi = (base: string, list: ListSource = 'list') => ({
+  list: <T>(params: Record<string, unknown>) => get<Page<T>>(listUrl(base, list), params),
+  /** The list call answering an array (a whole tree). */
+  all: <T>(params: Record<string, unknown>) => get<T[]>(listUrl(base, list), params),
+  /** A call under base answering an array (one lazy level). */
   rows: <T>(path: string, params: Record<string, unknown>) => get<T[]>(`${base}/${path}`, params),
   detail: <T>(id: string) => get<T>(`${base}/detail`, { id }),
   // 409 is handled by the page (offer to reload), so the client does not toast it.

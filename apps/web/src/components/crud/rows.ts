@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery, type QueryObserverResult } from '@tanstack/react-query';
-import { crudApi } from '../../api/crud';
+import { crudApi, listUrl } from '../../api/crud';
 import type { CrudSchema, Row } from './types';
 
 const EMPTY: Row[] = [];
@@ -31,10 +31,10 @@ export function useCrudRows<R extends Row = Row>(
   query: Record<string, unknown>,
   order: Record<string, string> = NO_ORDER,
 ) {
-  const listPath = schema.listPath ?? 'list';
-  const api = useMemo(() => crudApi(schema.base, listPath), [schema.base, listPath]);
+  const list = schema.listRoute ?? schema.listPath ?? 'list';
+  const api = useMemo(() => crudApi(schema.base, list), [schema.base, list]);
   const mode = schema.tree ? (schema.tree.lazy ? 'lazy' : 'tree') : 'page';
-  const base = ['crud', schema.base, listPath, params ?? {}] as const;
+  const base = ['crud', schema.base, listUrl(schema.base, list), params ?? {}] as const;
   const filters = useMemo(() => ({ ...params, ...query, ...order }), [params, query, order]);
   const searching = Object.keys(query).length > 0;
 
@@ -46,7 +46,7 @@ export function useCrudRows<R extends Row = Row>(
   });
   const whole = useQuery({
     queryKey: [...base, 'tree', query, order],
-    queryFn: () => api.rows<Row>(listPath, filters),
+    queryFn: () => api.all<Row>(filters),
     enabled: mode === 'tree',
   });
   // A search looks through the whole tree (the server answers every match when parentId is left out).

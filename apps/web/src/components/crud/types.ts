@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ApiRoute } from '@atrium/contract';
 
 export type Row = Record<string, unknown> & { id: string; version?: number; hasChildren?: boolean; children?: Row[] };
 export type Mode = 'add' | 'edit' | 'view';
@@ -140,6 +141,11 @@ export type CrudSchema<R extends Row = Row> = {
   base: string;
   /** The list call under base (default 'list'). */
   listPath?: string;
+  /**
+   * A route declared in the contract that lists the records instead (the same page or tree), e.g. a review queue
+   * (`business.clientInfoVerify`); it wins over `listPath` (docs/api.md "Routes in the contract").
+   */
+  listRoute?: ApiRoute;
   /** The update call when it differs from submit (e.g. users: 'update'). */
   updatePath?: string;
   /** The add call when it differs from submit (a definition's `createPath`, e.g. cameras: 'save'). */

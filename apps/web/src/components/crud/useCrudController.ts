@@ -30,7 +30,8 @@ export const inState = (a: LifecycleAction, row: Row) =>
 export function useCrudController<R extends Row = Row>(schema: CrudSchema<R>, params?: Record<string, unknown>) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
-  const api = useMemo(() => crudApi(schema.base, schema.listPath), [schema.base, schema.listPath]);
+  const list = schema.listRoute ?? schema.listPath;
+  const api = useMemo(() => crudApi(schema.base, list), [schema.base, list]);
   const can = useSession((s) => s.permission);
   const queryClient = useQueryClient();
   const { fields } = schema;
