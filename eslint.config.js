@@ -55,7 +55,7 @@ export default tseslint.config(
     // No function over 150 lines in the server (docs/server.md "Module boundaries"). The files below still hold one and
     // are to be split into route plugins and services; the list only shrinks.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'apps/server/src/modules/subdomain/module.ts', 'apps/server/src/platform/crud.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/crud.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {

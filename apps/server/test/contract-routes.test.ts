@@ -8,25 +8,6 @@ import { createTestApp, type TestApp } from './harness.ts';
 
 /** Registered routes not yet declared in the contract: move each into packages/contract/src/api/routes/. */
 const NOT_YET_DECLARED = new Set([
-  'GET /api/blade-business/approval/approvalPage',
-  'GET /api/blade-business/approval/approvalDetail',
-  'POST /api/blade-business/approval/businessApproval',
-  'GET /api/blade-business/clientInfo/clientInfoVerify',
-  'GET /api/blade-business/clientInfo/clientInfoManageList',
-  'GET /api/blade-business/clientInfo/clientList',
-  'POST /api/blade-business/clientInfo/delclientInfo',
-  'POST /api/blade-business/clientInfo/approve',
-  'POST /api/blade-business/clientInfo/updatePwd',
-  'POST /api/blade-business/clientInfo/sendEmail',
-  'POST /api/blade-business/clientInfo/customerTrack',
-  'GET /api/blade-business/clientInfo/clientTrackRecord',
-  'GET /api/blade-business/clientInfo/verify',
-  'GET /api/blade-business/clientInfo/verification',
-  'GET /api/blade-business/clientInfo/verificat',
-  'POST /api/blade-business/clientInfo/register',
-  'POST /api/blade-business/clientInfo/licence',
-  'GET /api/blade-business/clientInfo/reviewed',
-  'POST /api/blade-business/clientInfo/resetPassword',
   'GET /api/blade-device-access/dictioncary/listAll',
   'GET /api/blade-device-access/configtemplate/options',
   'GET /api/blade-device-access/cameraDevice/subDomainOptions',
@@ -38,10 +19,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/deviceinOnlineStatusStatics/trend',
   'GET /api/home/deviceJoinRankingByRegionReport',
   'GET /api/home/channelJoinRankingByRegionReport',
-  'GET /api/blade-business/subDomain/checkSubDomainLegal',
-  'GET /api/blade-business/subDomain/submitSubDomainApply',
-  'GET /api/blade-business/subDomain/checkSubDomainIsPassApproval',
-  'GET /api/blade-business/subDomain/ask',
 ]);
 
 const CRUD = [

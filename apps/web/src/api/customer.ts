@@ -1,20 +1,16 @@
 import type { AxiosRequestConfig } from 'axios';
-import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
-import { approval } from '@atrium/contract/resources/customer/approval';
+import { business, type AnswerOf, type BodyOf } from '@atrium/contract';
 import { region } from '@atrium/contract/resources/system/region';
 import { errorOf, type FieldError } from './crud';
-import { get, post } from './http';
+import { call } from './call';
+import { get } from './http';
 import type { RegionNode } from './region';
-import type { PutFileResult } from './resource';
 
 /**
  * The client and approval calls beyond the CRUD ones (docs/clients.md). The public ones (registration, status,
  * forgotten password) carry the tenant as `Tenant-Id`, never a token, and answer their refusals to the page (no
  * toast): the page shows the server's message where the user is looking.
  */
-
-const CLIENT = clientinfo.base;
-const APPROVAL = approval.base;
 
 /** A refusal of a public call: the server's message, its status, its field errors. */
 export class PublicError extends Error {
@@ -44,64 +40,52 @@ async function publicCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type PhoneState = 'free' | 'registered' | 'blocked';
-export type ReviewState = 'none' | 'pending' | 'approved' | 'rejected';
+export type PhoneState = AnswerOf<typeof business.verify>['state'];
+export type ReviewState = AnswerOf<typeof business.reviewed>['status'];
+/** The registration's body: the client's form, the chosen password and the ticket. */
+type RegisterBody = BodyOf<typeof business.register>;
 /** 1 register, 2 reset password. */
 export type CodeType = 1 | 2;
 
 export const publicClient = {
   verify: (tenantId: string, operatorTel: string) =>
-    publicCall(() => get<{ state: PhoneState }>(`${CLIENT}/verify`, { operatorTel }, publicConfig(tenantId))),
+    publicCall(() => call(business.verify, { query: { operatorTel } }, publicConfig(tenantId))),
   sendCode: (tenantId: string, operatorTel: string, type: CodeType) =>
     publicCall(() =>
-      get<boolean>(
-        `${CLIENT}/verification`,
-        { operatorTel, type, userAgent: navigator.userAgent },
+      call(
+        business.verification,
+        { query: { operatorTel, type, userAgent: navigator.userAgent } },
         publicConfig(tenantId),
       ),
     ),
   checkCode: (tenantId: string, operatorTel: string, type: CodeType, verificationCode: string) =>
     publicCall(() =>
-      get<{ ticket: string }>(
-        `${CLIENT}/verificat`,
-        { operatorTel, type, verificationCode, userAgent: navigator.userAgent },
+      call(
+        business.verificat,
+        { query: { operatorTel, type, verificationCode, userAgent: navigator.userAgent } },
         publicConfig(tenantId),
       ),
     ),
-  register: (tenantId: string, body: Record<string, unknown>) =>
-    publicCall(() => post<boolean>(`${CLIENT}/register`, body, publicConfig(tenantId))),
+  register: (tenantId: string, body: RegisterBody) =>
+    publicCall(() => call(business.register, { body }, publicConfig(tenantId))),
   reviewed: (tenantId: string, operatorTel: string) =>
-    publicCall(() => get<{ status: ReviewState }>(`${CLIENT}/reviewed`, { operatorTel }, publicConfig(tenantId))),
+    publicCall(() => call(business.reviewed, { query: { operatorTel } }, publicConfig(tenantId))),
   resetPassword: (tenantId: string, body: { operatorTel: string; ticket: string; password: string }) =>
-    publicCall(() => post<boolean>(`${CLIENT}/resetPassword`, body, publicConfig(tenantId))),
+    publicCall(() => call(business.resetPassword, { body }, publicConfig(tenantId))),
   /** The licence image, without a login: the registration's own upload (images only, rate-limited). */
   upload: (tenantId: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return publicCall(() =>
-      post<Pick<PutFileResult, 'link' | 'attachId'>>(`${CLIENT}/licence`, form, publicConfig(tenantId)),
-    );
+    return publicCall(() => call(business.licence, { body: form }, publicConfig(tenantId)));
   },
   /** One level of the region tree, without a login (the server may require one: then a PublicError of 401). */
   regionLevel: (tenantId: string, parentCode: string) =>
     publicCall(() => get<RegionNode[]>(`${region.base}/lazy-tree`, { parentCode }, publicConfig(tenantId))),
 };
 
-export type TrackRecord = {
-  id: string;
-  clientId: string;
-  /** 1 call, 2 visit, 3 email, 4 message. */
-  trackType: number;
-  content: string;
-  trackTime: string;
-  nextTrackTime?: string | null;
-  trackerName?: string | null;
-  outboxId?: string | null;
-  /** The email's delivery state: 1 queued, 2 sent, 3 failed (docs/outbox.md). */
-  emailStatus?: number | null;
-  emailError?: string | null;
-};
-
+/** A client's follow-up (`clientTrackRecord`): 1 call, 2 visit, 3 email, 4 message; an email's delivery state. */
+export type TrackRecord = AnswerOf<typeof business.clientTrackRecord>[number];
+/** One application of a business object's history (`approvalDetail`: the approval definition's record). */
 export type ApprovalRecord = {
   id: string;
   referType: string;
@@ -118,31 +102,28 @@ export type ApprovalRecord = {
 };
 
 export const clientApi = {
-  tracks: (clientId: string) => get<TrackRecord[]>(`${CLIENT}/clientTrackRecord`, { clientId }),
-  addTrack: (body: {
-    clientId: string;
-    trackType: number;
-    content: string;
-    trackTime?: string;
-    nextTrackTime?: string | null;
-  }) => post<{ id: string }>(`${CLIENT}/customerTrack`, body),
+  tracks: (clientId: string) => call(business.clientTrackRecord, { query: { clientId } }),
+  addTrack: (body: BodyOf<typeof business.customerTrack>) => call(business.customerTrack, { body }),
   /** The decision on the pending reviews of these clients. */
   approve: (ids: string[], pass: boolean, opinion?: string) =>
-    post<boolean>(`${CLIENT}/approve`, { ids, pass, opinion }),
+    call(business.approveClients, { body: { ids, pass, opinion } }),
   /** POST with a JSON body: a password never lands in an access log. */
   setPassword: (clientInfoId: string, pwd: string) =>
-    post<boolean>(`${CLIENT}/updatePwd`, { clientInfoId, pwd }, { meta: { whitelist: [400] } }),
-  sendEmail: (body: { clientIds: string[]; subject: string; content: string; attachIds?: string[] }) =>
-    post<{ clientId: string; outboxId: string }[]>(`${CLIENT}/sendEmail`, body),
+    call(business.updatePwd, { body: { clientInfoId, pwd } }, { meta: { whitelist: [400] } }),
+  sendEmail: (body: BodyOf<typeof business.sendEmail>) => call(business.sendEmail, { body }),
 };
 
 export const approvalApi = {
   /** One business object's history, oldest first; refusals (no permission) are the caller's to show. */
-  history: (referId: string) =>
-    get<ApprovalRecord[]>(`${APPROVAL}/approvalDetail`, { referId }, { meta: { whitelist: [403, 404] } }),
+  history: async (referId: string) =>
+    (await call(
+      business.approvalDetail,
+      { query: { referId } },
+      { meta: { whitelist: [403, 404] } },
+    )) as ApprovalRecord[],
   /** 1 approve, 2 reject (an opinion is then required). A decided one answers 409, shown by the dialog. */
   decide: (id: string, status: 1 | 2, opinion?: string) =>
-    post<boolean>(`${APPROVAL}/businessApproval`, { id, status, opinion }, { meta: { whitelist: [409] } }),
+    call(business.businessApproval, { body: { id, status, opinion } }, { meta: { whitelist: [409] } }),
 };
 
 /** The server's message of a refused call, when it sent one. */

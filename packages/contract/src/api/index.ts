@@ -1,8 +1,7 @@
 export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
 export { PTZ_COMMANDS } from './messages.ts';
-/** The prefix the video calls are registered under (a plugin of the server; the HLS and live addresses it answers). */
-export const VIDEO_PREFIX = '/api/video';
+import * as business from './routes/business.ts';
 import * as grants from './routes/grants.ts';
 import * as region from './routes/region.ts';
 import * as shell from './routes/shell.ts';
@@ -10,7 +9,10 @@ import * as system from './routes/system.ts';
 import * as user from './routes/user.ts';
 import * as video from './routes/video.ts';
 
+/** The prefix the video calls are registered under (a plugin of the server; the HLS and live addresses it answers). */
+export const VIDEO_PREFIX = '/api/video';
+
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { grants, region, shell, system, user, video };
-export { grants, shell, system, user, video };
+export const api = { business, grants, region, shell, system, user, video };
+export { business, grants, shell, system, user, video };
 export { region as regionApi };

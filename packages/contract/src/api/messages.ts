@@ -34,6 +34,22 @@ export const apiTexts = {
   wallRegionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
   streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
   streamWait: { zh: 'wait 只能是 hls 或 live', en: 'wait is hls or live' },
+  // The business calls (docs/clients.md, docs/subdomains.md).
+  clientPhone: { zh: '手机号码格式不正确', en: 'Bad phone number' },
+  codeType: { zh: '验证码类型应为 1 注册或 2 重置密码', en: 'The code type is 1 register or 2 reset password' },
+  userAgentRequired: { zh: '缺少 userAgent', en: 'userAgent is missing' },
+  codeDigits: { zh: '验证码应为 6 位数字', en: 'The code has 6 digits' },
+  ticketBad: {
+    zh: '手机验证已失效，请重新获取验证码',
+    en: 'The phone check is no longer valid; ask for a new code',
+  },
+  clientPasswordRequired: { zh: '请输入密码', en: 'Enter the password' },
+  chooseClients: { zh: '请选择客户', en: 'Choose the clients' },
+  emailSubjectRequired: { zh: '请输入邮件主题', en: 'Enter the subject' },
+  emailBodyRequired: { zh: '请输入邮件内容', en: 'Enter the message' },
+  trackTypeBad: { zh: '请选择跟踪方式', en: 'Choose the kind of follow-up' },
+  trackContentRequired: { zh: '请输入跟踪内容', en: 'Enter what happened' },
+  approvalStatus: { zh: '审批结果应为 1 通过或 2 驳回', en: 'The decision is 1 approve or 2 reject' },
 } satisfies Record<string, Msg>;
 
 /** The PTZ commands of `GET /api/video/ptz` (ONVIF ContinuousMove directions, zoom, stop). */

@@ -4,6 +4,7 @@
  */
 export * from './shapes.ts';
 export * from './messages.ts';
+import * as business from './routes/business.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
 import * as region from './routes/region.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
@@ -11,6 +12,6 @@ import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { grants, region, shell, system, user, video };
+export const apiSchemas = { business, grants, region, shell, system, user, video };
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';

@@ -11,7 +11,6 @@ export const approvalTexts = {
     zh: '待审批的申请不能删除，请先审批',
     en: 'A pending application cannot be removed; decide it first',
   },
-  badStatus: { zh: '审批结果应为 1 通过或 2 驳回', en: 'The decision is 1 approve or 2 reject' },
   approved: { zh: '审批通过', en: 'Approved' },
   rejected: { zh: '已驳回', en: 'Rejected' },
   noEffect: { zh: '未知的业务类型', en: 'Unknown business type' },

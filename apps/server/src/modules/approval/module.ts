@@ -1,10 +1,11 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { encodeMsg } from '@atrium/contract';
+import { business as api } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { approval as def } from '@atrium/contract/resources/customer/approval';
 import { newId } from '../../db/ids.ts';
-import { idParam, writeAudit } from '../../platform/crud.ts';
+import { writeAudit } from '../../platform/crud.ts';
+import { declared } from '../../platform/declared.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
@@ -15,6 +16,7 @@ import { decideApproval, type ApprovalRow } from './service.ts';
 import { approvalTable } from './table.ts';
 
 const tags = ['approval'];
+const schemas = apiSchemas.business;
 
 /** 客户审批 (docs/clients.md "Approvals"): the records, the pending queue, one object's history, the decision. */
 export default defineModule((root, s) => {
@@ -47,21 +49,19 @@ export default defineModule((root, s) => {
   });
   const svc = resourceRoutes(root, s, binding);
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const labels = binding.spec.labels;
+
+  const extras = { labels: binding.spec.labels };
 
   // The applications waiting for a decision that the caller may take: the approve code and their data scope.
-  app.get(
-    `${def.base}/approvalPage`,
-    { config: { permission: 'approval_approve', labels }, schema: { tags } },
-    async (req) =>
-      ok(await svc.list(requireAuth(req), req.query as Record<string, unknown>, eq(approvalTable.status, 0))),
-  );
+  app.route({
+    ...declared(api.approvalPage, schemas.approvalPage, tags, extras),
+    handler: async (req) => ok(await svc.list(requireAuth(req), req.query, eq(approvalTable.status, 0))),
+  });
 
   // The whole history of one business object, oldest first, within the caller's data scope.
-  app.get(
-    `${def.base}/approvalDetail`,
-    { config: { permission: 'approval', labels }, schema: { tags, querystring: z.object({ referId: idParam }) } },
-    async (req) => {
+  app.route({
+    ...declared(api.approvalDetail, schemas.approvalDetail, tags, extras),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const scope = await svc.scopeOf(auth);
       const rows = await withTenant(s.db, auth.tenantId, (tx) =>
@@ -80,23 +80,12 @@ export default defineModule((root, s) => {
       );
       return ok(rows.map((r) => binding.spec.present!(r as never)));
     },
-  );
+  });
 
   // One decision: 1 approve, 2 reject (an opinion is then required); its effect in the same transaction.
-  app.post(
-    `${def.base}/businessApproval`,
-    {
-      config: { permission: 'approval_approve', labels },
-      schema: {
-        tags,
-        body: z.object({
-          id: idParam,
-          status: z.coerce.number().refine((v) => v === 1 || v === 2, encodeMsg(texts.badStatus)),
-          opinion: z.string().max(500).nullish(),
-        }),
-      },
-    },
-    async (req) => {
+  app.route({
+    ...declared(api.businessApproval, schemas.businessApproval, tags, extras),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const { id, status, opinion } = req.body;
       const scope = await svc.scopeOf(auth);
@@ -139,5 +128,5 @@ export default defineModule((root, s) => {
       });
       return ok(true, status === 1 ? texts.approved : texts.rejected);
     },
-  );
+  });
 });

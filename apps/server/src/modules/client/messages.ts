@@ -1,3 +1,5 @@
+import { apiTexts } from '@atrium/contract/schemas';
+
 /** Texts of the client module (the message catalogue's per-module part). */
 export const clientTexts = {
   regionUnknown: { zh: '所选区域不存在', en: 'The chosen region does not exist' },
@@ -6,10 +8,6 @@ export const clientTexts = {
     en: 'Clients can only be entered within your own data scope (your region and below)',
   },
   noTenant: { zh: '租户不存在', en: 'The tenant does not exist' },
-  phoneBad: { zh: '手机号码格式不正确', en: 'Bad phone number' },
-  typeBad: { zh: '验证码类型应为 1 注册或 2 重置密码', en: 'The code type is 1 register or 2 reset password' },
-  agentRequired: { zh: '缺少 userAgent', en: 'userAgent is missing' },
-  codeBad: { zh: '验证码应为 6 位数字', en: 'The code has 6 digits' },
   cannotSend: {
     zh: '当前无法向该号码发送验证码',
     en: 'A code cannot be sent to this number now',
@@ -22,16 +20,12 @@ export const clientTexts = {
   codeSent: { zh: '验证码已发送', en: 'The code has been sent' },
   codeWrong: { zh: '验证码错误', en: 'The code is wrong' },
   codeGone: { zh: '验证码已失效，请重新获取', en: 'The code is no longer valid; ask for a new one' },
-  ticketBad: {
-    zh: '手机验证已失效，请重新获取验证码',
-    en: 'The phone check is no longer valid; ask for a new code',
-  },
+  ticketBad: apiTexts.ticketBad,
   registered: {
     zh: '注册申请已提交,请耐心等待管理员通过!',
     en: 'Your application has been submitted; please wait for approval',
   },
   passwordReset: { zh: '密码已重置，请使用新密码登录', en: 'The password is reset; sign in with the new one' },
-  passwordRequired: { zh: '请输入密码', en: 'Enter the password' },
   passwordChanged: { zh: '修改成功', en: 'Password changed' },
   licenceUploaded: { zh: '上传成功', en: 'Uploaded' },
   inUse: { zh: '该客户{what}，不能删除', en: 'This client {what} and cannot be removed' },
@@ -44,13 +38,9 @@ export const clientTexts = {
     en: 'Account {account} is taken; change the client account first',
   },
   noAccount: { zh: '该客户还没有账号', en: 'This client has no account yet' },
-  chooseClients: { zh: '请选择客户', en: 'Choose the clients' },
-  subjectRequired: { zh: '请输入邮件主题', en: 'Enter the subject' },
-  bodyRequired: { zh: '请输入邮件内容', en: 'Enter the message' },
+  chooseClients: apiTexts.chooseClients,
   noEmail: { zh: '客户 {name} 没有邮箱', en: 'Client {name} has no email address' },
   emailQueued: { zh: '已加入发送队列', en: 'Queued for sending' },
-  trackTypeBad: { zh: '请选择跟踪方式', en: 'Choose the kind of follow-up' },
-  contentRequired: { zh: '请输入跟踪内容', en: 'Enter what happened' },
   notPending: { zh: '只有待审核的客户可以审核', en: 'Only clients pending review can be decided' },
   smsApproved: {
     zh: '【{tenant}】您的客户注册已通过审核，登录账号：{account}。',

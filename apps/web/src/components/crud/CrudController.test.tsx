@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import { defineResource } from '@atrium/contract';
+import { business, defineResource } from '@atrium/contract';
 import '../../i18n';
 import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
@@ -133,6 +133,20 @@ describe('the record dialog', () => {
 });
 
 describe('list parameters', () => {
+  it('a declared list route (listRoute) replaces base/listPath, with the same filters and paging', async () => {
+    mockGet.mockImplementation(async (url: string) => {
+      if (url === business.clientInfoVerify.path) return { records: [B], total: 1, size: 10, current: 1, pages: 1 };
+      if (url.endsWith('/dictionary')) return [];
+      throw new Error(`unexpected ${url}`);
+    });
+    mount(<CrudPage schema={{ ...schema, listPath: 'page', listRoute: business.clientInfoVerify }} />);
+    await screen.findByText('bravo');
+    const [url, params] = mockGet.mock.calls.find(([u]) => u === business.clientInfoVerify.path)!;
+    expect(url).toBe('/api/blade-business/clientInfo/clientInfoVerify');
+    expect(params).toMatchObject({ current: 1 });
+    expect(mockGet.mock.calls.some(([u]) => u.endsWith('/page'))).toBe(false);
+  }, 60_000);
+
   it('a sortable column sends ascs, then descs', async () => {
     serve();
     const view = mount(<CrudPage schema={schema} />);

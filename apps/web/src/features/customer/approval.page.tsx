@@ -2,6 +2,7 @@ import './messages';
 import { useCallback, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { business } from '@atrium/contract';
 import { APPROVAL_STATUS, approval } from '@atrium/contract/resources/customer/approval';
 import { approvalApi, messageOf } from '../../api/customer';
 import { errorOf } from '../../api/crud';
@@ -43,7 +44,7 @@ export default function ApprovalPage() {
   const adjust = useCallback(
     (s: CrudSchema<Approval>): CrudSchema<Approval> => ({
       ...s,
-      listPath: tab === 'pending' ? 'approvalPage' : s.listPath,
+      listRoute: tab === 'pending' ? business.approvalPage : undefined,
       codes: { ...s.codes, view: '' },
       fields: s.fields.map((f) =>
         f.name === 'status'

@@ -2,6 +2,7 @@ import './messages';
 import { useCallback, useState } from 'react';
 import { App, Button, Card, Drawer, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { business } from '@atrium/contract';
 import { CLIENT_STATUS, clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { CrudDialog } from '../../components/crud/CrudDialog';
 import { CrudSearch } from '../../components/crud/CrudSearch';
@@ -52,7 +53,7 @@ export default function ClientInfoPage() {
   const adjust = useCallback(
     (s: CrudSchema<Client>): CrudSchema<Client> => ({
       ...s,
-      listPath: tab === 'review' ? 'clientInfoVerify' : s.listPath,
+      listRoute: tab === 'review' ? business.clientInfoVerify : undefined,
       // 详情 (the drawer) replaces the plain view dialog.
       codes: { ...s.codes, view: '' },
       fields: s.fields.map((f) =>

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { business, type AnswerOf } from '@atrium/contract';
 import { subdomain_list } from '@atrium/contract/resources/subdomain/subdomain_list';
-import { get } from '../../api/http';
+import { call } from '../../api/call';
 import ResourcePage, { type ResourceHooks } from '../../components/crud/ResourcePage';
 import type { RecordOf } from '../../components/crud/fromDefinition';
 import type { CrudContext } from '../../components/crud/types';
@@ -18,9 +19,8 @@ import { subdomainPageTexts } from './messages';
 i18n.addResourceBundle('zh', 'translation', { subdomainPage: subdomainPageTexts.zh }, true, false);
 i18n.addResourceBundle('en', 'translation', { subdomainPage: subdomainPageTexts.en }, true, false);
 
-type Legality = { legal: boolean; reason: string; fullDomain: string | null };
+type Legality = AnswerOf<typeof business.checkSubDomainLegal>;
 type Rec = RecordOf<typeof subdomain_list.fields>;
-const base = subdomain_list.base;
 
 /** The live answer for a name: checked 300 ms after the last keystroke; stale answers are dropped. */
 function useLegality(name: string) {
@@ -37,7 +37,7 @@ function useLegality(name: string) {
     }
     setState((s) => ({ ...s, name, checking: true }));
     const timer = setTimeout(() => {
-      get<Legality>(`${base}/checkSubDomainLegal`, { subDomain: name })
+      call(business.checkSubDomainLegal, { query: { subDomain: name } })
         .then((result) => mine === seq.current && setState({ name, result, checking: false }))
         .catch(() => mine === seq.current && setState({ name, checking: false }));
     }, 300);
@@ -59,9 +59,11 @@ function ApplyDialog({ open, onClose, onDone }: { open: boolean; onClose: () => 
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const res = await get<Rec>(`${base}/submitSubDomainApply`, {
-        subDomain: values.subDomain.trim(),
-        appClientAccount: values.appClientAccount?.trim() || undefined,
+      const res = await call(business.submitSubDomainApply, {
+        query: {
+          subDomain: values.subDomain.trim(),
+          appClientAccount: values.appClientAccount?.trim() || undefined,
+        },
       });
       void message.success(String(res.fullDomain ?? values.subDomain));
       form.resetFields();
