@@ -295,7 +295,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   const connect = () => {
     if (stopped) return;
     const c = new pg.Client({
-      connectionString: (pool as unknown as { options: { connectionString?: string } }).options.connectionString,
+      connectionString: pool.options.connectionString,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

@@ -20,6 +20,7 @@ import { withTenant } from '../../platform/tenant-db.ts';
 import { liveByCodes, registerRegionUsage, type RegionRow } from '../region/index.ts';
 import { sysConfigTexts as texts } from './messages.ts';
 import { sysConfigRegion } from './table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const fieldError = (field: string, text: Msg) => badRequest(text, [{ field, message: text }]);
 
@@ -27,8 +28,11 @@ const fieldError = (field: string, text: Msg) => badRequest(text, [{ field, mess
 // under row-level security, so the check asks a database function that looks across tenants and answers only a
 // region code (db/migrations: atrium_region_used_by_config; docs/system-api.md "Config by region").
 registerRegionUsage(async (tx, codes) => {
-  const res = await tx.execute(sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`);
-  return (res as unknown as { rows: { code: string | null }[] }).rows[0]?.code ?? null;
+  const rows = await rowsOf<{ code: string | null }>(
+    tx,
+    sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`,
+  );
+  return rows[0]?.code ?? null;
 });
 
 /** Settings on the wire: an object (or its JSON text) of string keys and scalar values, checked by the contract. */
