@@ -141,11 +141,11 @@ export async function createTestApp(
 /**
  * A second server on the same database as `t`: its own app, cache and token service, the same signing key (as two
  * instances behind one load balancer). On PostgreSQL it has a pool of its own; PGlite has one connection, which both
- * share. Close it before `t`.
+ * share. Close it before `t`. `databaseUrl`: reach `t`'s PostgreSQL database another way (e.g. through a proxy).
  */
-export async function secondInstance(t: TestApp): Promise<TestApp> {
-  const database = t.databaseUrl
-    ? await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 4 })
+export async function secondInstance(t: TestApp, databaseUrl = t.databaseUrl): Promise<TestApp> {
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, poolSize: 4 })
     : { ...t.database, close: async () => {} };
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };

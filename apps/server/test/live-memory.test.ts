@@ -1,15 +1,16 @@
 // The live state answered from memory (docs/server.md "Live state and cache epochs", platform/live-memory.ts): a
 // session's requests after its first cost no live-state query, and every committed write that changes the live state
 // counts at the very next request on the server that made it — a rolled-back one does not. On PostgreSQL (with
-// DATABASE_URL) also: another server sees it within 1 s, and a server whose LISTEN connection was terminated does
-// not trust its memory until it is listening again and has refilled it.
+// DATABASE_URL) also: another server sees it within 1 s, and a server whose LISTEN connection was terminated or went
+// silent does not trust its memory until it is listening again and has refilled it.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { client, createTestApp, loginToken, secondInstance, type TestApp } from './harness.ts';
 import { grantingTenant } from './tenant-fixture.ts';
 import { tenant as tenantTable, user } from '../src/db/schema/index.ts';
-import { liveListenerPid } from '../src/platform/live-memory.ts';
+import { HEARTBEAT_MS, liveListenerPid } from '../src/platform/live-memory.ts';
 
 let a: TestApp;
 let platform: string;
@@ -134,13 +135,76 @@ describe('the server that made the change: its next request', () => {
   });
 });
 
+/**
+ * A TCP proxy to PostgreSQL for the second server, which tells its LISTEN connections (`application_name`
+ * `atrium-live` in the start-up message) from its pool's: it can refuse new LISTEN connections (holding the gap open
+ * while a change is made) and silence the current ones — nothing forwarded either way, nothing closed, as a vanished
+ * host would look.
+ */
+async function listenProxy(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  const silencers = new Set<() => void>();
+  let refuse = false;
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    let first = true;
+    let silent = false;
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => {
+        sockets.delete(s);
+        inbound.destroy();
+        outbound.destroy();
+      });
+    }
+    inbound.on('data', (chunk: Buffer) => {
+      if (first) {
+        first = false;
+        if (chunk.includes('atrium-live')) {
+          if (refuse) return inbound.destroy();
+          silencers.add(() => (silent = true));
+        }
+      }
+      if (!silent) outbound.write(chunk);
+    });
+    outbound.on('data', (chunk: Buffer) => {
+      if (!silent) inbound.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    /** New LISTEN connections are refused (closed at once) while true. */
+    refuseListeners(on: boolean) {
+      refuse = on;
+    },
+    /** The LISTEN connections made so far stop passing anything, without closing. */
+    silenceListeners() {
+      for (const f of silencers) f();
+      silencers.clear();
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL: another server, and a LISTEN connection lost', () => {
   let b: TestApp;
+  let proxy: Awaited<ReturnType<typeof listenProxy>>;
   beforeAll(async () => {
-    b = await secondInstance(a);
+    proxy = await listenProxy(a.databaseUrl!);
+    b = await secondInstance(a, proxy.url);
   });
   afterAll(async () => {
     await b?.close();
+    await proxy?.close();
   });
 
   it('a logout and a role change made on one server count on the other within 1 s', async () => {
@@ -167,34 +231,46 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL: another server, and a LI
     expect(await until(m.token, '/api/blade-system/post/list', 403)).toBeLessThan(1000);
   });
 
-  // Skipped: in two of three fresh-clone CI runs on 2026-11-27 (PostgreSQL, a loaded machine) B's memory stayed
-  // trusted for 5 s after its LISTEN connection was terminated — an open defect of the multi-server live state, the
-  // first item of docs/next.md "Issue 25". Unskip with its fix.
-  it.skip('the LISTEN connection terminated: a revocation made meanwhile is honoured, then memory is refilled', async () => {
+  /**
+   * B's LISTEN connection is lost by `lose` while new ones are refused (so the gap stays open however fast B would
+   * reconnect: it reconnects within 50 ms, often before `pg_terminate_backend` has returned). Checks that B stops
+   * trusting its memory within `noticeMs`, answers nothing from memory during the gap, honours a logout made on A
+   * meanwhile, and once listening again starts empty, refills by the query and hears A again.
+   */
+  async function loseListener(lose: (pid: number) => Promise<void>, noticeMs: number) {
     const kept = (await loginToken(a)).access;
     const revoked = (await loginToken(a)).access;
     for (const token of [kept, revoked]) {
       expect(await status(b, token)).toBe(200);
       await fromMemory(b, token);
     }
+    expect(b.services.liveMemory.isTrusted).toBe(true);
     const pid = liveListenerPid(b.database.db);
     expect(pid).toBeTypeOf('number');
-    const admin = new pg.Client({ connectionString: a.databaseUrl });
-    await admin.connect();
+    proxy.refuseListeners(true);
     try {
-      const killed = await admin.query('select pg_terminate_backend($1, 5000) as ok', [pid]);
-      expect(killed.rows[0].ok).toBe(true);
+      const t0 = performance.now();
+      await lose(pid!);
+      await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: noticeMs, interval: 1 }).toBe(false);
+      expect(performance.now() - t0).toBeLessThan(noticeMs);
+      // Not listening: every request makes the query, none is answered from memory.
+      const before = counts(b);
+      expect(await status(b, kept)).toBe(200);
+      expect(await status(b, kept)).toBe(200);
+      expect({ answered: counts(b).answered - before.answered, queried: counts(b).queried - before.queried }).toEqual({
+        answered: 0,
+        queried: 2,
+      });
+      // Made while B hears nothing: B's memory must not answer for the session.
+      expect(await status(a, revoked, '/api/blade-auth/oauth/logout')).toBe(200);
+      expect(await status(b, revoked)).toBe(401);
+      expect(b.services.liveMemory.isTrusted).toBe(false);
     } finally {
-      await admin.end();
+      proxy.refuseListeners(false);
     }
-    // The terminated backend's FATAL reaches B's listener as an error event; on a loaded machine that can take more
-    // than a second of the event loop's time.
-    await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: 5000, interval: 1 }).toBe(false);
-    // Made while B hears nothing: B's memory must not answer for the session.
-    expect(await status(a, revoked, '/api/blade-auth/oauth/logout')).toBe(200);
-    expect(await status(b, revoked)).toBe(401);
-    // Listening again (a new connection), the memory starts empty and is refilled by the query.
-    await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: 5000, interval: 10 }).toBe(true);
+    // Listening again (a new connection; it retries at most every 2 s), the memory starts empty and is refilled by
+    // the query.
+    await expect.poll(() => b.services.liveMemory.isTrusted, { timeout: 10_000, interval: 10 }).toBe(true);
     expect(liveListenerPid(b.database.db)).not.toBe(pid);
     expect(await status(b, revoked)).toBe(401);
     const before = counts(b);
@@ -204,5 +280,26 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL: another server, and a LI
     // And it hears the other server again.
     expect(await status(a, kept, '/api/blade-auth/oauth/logout')).toBe(200);
     await expect.poll(() => status(b, kept), { timeout: 1000, interval: 5 }).toBe(401);
+  }
+
+  it('the LISTEN connection terminated: a revocation made meanwhile is honoured, then memory is refilled', async () => {
+    // The terminated backend's FATAL reaches B's listener as an error event (within tens of milliseconds; the bound
+    // leaves room for a loaded machine).
+    await loseListener(async (pid) => {
+      const admin = new pg.Client({ connectionString: a.databaseUrl });
+      await admin.connect();
+      try {
+        const killed = await admin.query('select pg_terminate_backend($1, 5000) as ok', [pid]);
+        expect(killed.rows[0].ok).toBe(true);
+      } finally {
+        await admin.end();
+      }
+    }, 5000);
+  });
+
+  it('the LISTEN connection gone silent (no answer, nothing closed): the heartbeat notices it within 2 s', async () => {
+    // The heartbeat asks every HEARTBEAT_MS and waits HEARTBEAT_MS for the answer: 2 s at most, plus the scheduling
+    // of a loaded machine.
+    await loseListener(async () => proxy.silenceListeners(), 2 * HEARTBEAT_MS + 1000);
   });
 });

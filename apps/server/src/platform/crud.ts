@@ -21,6 +21,7 @@ import { arrayRowReader, type ArrayRowReader } from './shapes.ts';
 import { platformTexts } from './messages.ts';
 import type { AuthContext } from './tokens.ts';
 import { toTree } from './tree.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** The columns the factory relies on: every record has them (docs/system-api.md "Envelope"); tenant tables also carry tenantId. */
 type Columns = {
@@ -338,8 +339,8 @@ async function pageOf(
   const rows = await selectArrays(tx, statement);
   if (rows.length) return { rows: rows.map((r) => reader.read(r, 1) as Row), n: Number(rows[0][0]) };
   if (offset === 0) return { rows: [], n: 0 };
-  const counts = (await tx.execute(sql`select (${counted}) as n`)) as unknown as { rows: { n: unknown }[] };
-  return { rows: [], n: Number(counts.rows[0]?.n ?? 0) };
+  const counts = await rowsOf<{ n: unknown }>(tx, sql`select (${counted}) as n`);
+  return { rows: [], n: Number(counts[0]?.n ?? 0) };
 }
 
 export type CrudService = ReturnType<typeof crudService>;

@@ -214,6 +214,45 @@ async function watchPglite(client: object): Promise<Watch> {
 
 /** How long the LISTEN connection waits before connecting again, at most. */
 const MAX_RECONNECT_MS = 2000;
+/**
+ * The heartbeat of the LISTEN connection (docs/server.md "Live state and cache epochs"): while it is up, a `select 1`
+ * on it every HEARTBEAT_MS, to be answered within HEARTBEAT_MS — else the connection counts as lost. A connection
+ * that died without a word (no FIN, no error: a vanished host, a dropped route) is so noticed within 2 s, not at
+ * TCP keep-alive's pace.
+ */
+export const HEARTBEAT_MS = 1000;
+
+/**
+ * Runs `sql` on `c`, failing when no answer came within `ms`. The deadline is checked after the event loop's next
+ * I/O poll (setImmediate), so a loop held up by other work does not count an answer already received as late.
+ */
+function ask(c: pg.Client, sql: string, ms: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const late = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`no answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    late.unref();
+    c.query(sql).then(
+      (r) => {
+        clearTimeout(late);
+        if (!settled) resolve(r);
+        settled = true;
+      },
+      (e: unknown) => {
+        clearTimeout(late);
+        if (!settled) reject(e);
+        settled = true;
+      },
+    );
+  });
+}
 
 function watchPostgres(pool: pg.Pool): Watch {
   const memories = new Set<LiveMemory>();
@@ -223,6 +262,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   let stopped = false;
   let listener: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let beat: NodeJS.Timeout | undefined;
   let delay = 50;
   let settleFirst = () => {};
   const watch: Watch = {
@@ -233,6 +273,7 @@ function watchPostgres(pool: pg.Pool): Watch {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(beat);
       pool.removeListener('acquire', onAcquire);
       const c = listener;
       listener = null;
@@ -242,6 +283,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   const down = (c: pg.Client) => {
     if (listener !== c) return;
     listener = null;
+    clearTimeout(beat);
     watch.up = false;
     settleFirst();
     each((m) => m.distrust());
@@ -253,7 +295,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   const connect = () => {
     if (stopped) return;
     const c = new pg.Client({
-      connectionString: (pool as unknown as { options: { connectionString?: string } }).options.connectionString,
+      connectionString: pool.options.connectionString,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -268,8 +310,10 @@ function watchPostgres(pool: pg.Pool): Watch {
       if (n.channel === LIVE_CHANNEL && n.payload !== undefined && !ownPids.has(n.processId))
         each((m) => m.apply(n.payload!));
     });
+    // Trusted only once PostgreSQL has confirmed the LISTEN: every commit from then on is told on this connection,
+    // and the memory starts empty, so what it answers is read again by the live-state queries made after this point.
     c.connect()
-      .then(() => c.query(`LISTEN ${LIVE_CHANNEL}`))
+      .then(() => ask(c, `LISTEN ${LIVE_CHANNEL}`, CONNECT_TIMEOUT_MS))
       .then(
         () => {
           if (listener !== c) return;
@@ -277,9 +321,23 @@ function watchPostgres(pool: pg.Pool): Watch {
           watch.up = true;
           settleFirst();
           each((m) => m.trust());
+          heartbeat(c);
         },
         () => down(c),
       );
+  };
+  // One question at a time: the next is asked HEARTBEAT_MS after the last answer.
+  const heartbeat = (c: pg.Client) => {
+    beat = setTimeout(() => {
+      if (listener !== c) return;
+      ask(c, 'select 1', HEARTBEAT_MS).then(
+        () => {
+          if (listener === c) heartbeat(c);
+        },
+        () => down(c),
+      );
+    }, HEARTBEAT_MS);
+    beat.unref();
   };
   // The pooled connections LISTEN for their own transactions' events, from their first checkout on.
   const listening = new WeakSet<pg.PoolClient>();

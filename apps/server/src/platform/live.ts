@@ -8,6 +8,7 @@ import { AppError, unauthorized } from './errors.ts';
 import type { Services } from './services.ts';
 import type { AccessClaims } from './tokens.ts';
 import { platformTexts } from './messages.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * Live state and cache epochs (docs/server.md "Live state and cache epochs"): what a token says is checked against the
@@ -149,8 +150,8 @@ export async function readLiveState(s: Services, claims: AccessClaims): Promise<
   }
   s.liveMemory.counts.queried++;
   const mark = s.liveMemory.mark();
-  const result = await s.db.execute(liveQuery(s, claims));
-  return admit(s, claims, (result as unknown as { rows: LiveRow[] }).rows[0], mark).state;
+  const [row] = await rowsOf<LiveRow>(s.db, liveQuery(s, claims));
+  return admit(s, claims, row, mark).state;
 }
 
 /**
@@ -213,8 +214,7 @@ export function speculate(s: Services, claims: AccessClaims): { state: LiveState
       counts.confirmed++;
     },
     async runNow() {
-      const result = await s.db.execute(liveQuery(s, claims));
-      check.settle((result as unknown as { rows: Record<string, unknown>[] }).rows);
+      check.settle(await rowsOf<Record<string, unknown>>(s.db, liveQuery(s, claims)));
     },
   };
   return { state: guess.state, check };

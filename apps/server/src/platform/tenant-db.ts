@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pipelinedTransactionOf, type Db, type Statement } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
@@ -54,8 +55,7 @@ export async function readTenant<T>(
           also: { statement: check.statement, onRows: (r) => (rows = r) },
         })
       : await withTenant(db, tenantId, async (tx) => {
-          const result = (await tx.execute(check.query)) as unknown as { rows: Record<string, unknown>[] };
-          check.settle(result.rows);
+          check.settle(await rowsOf<Record<string, unknown>>(tx, check.query));
           return fn(tx);
         });
   } catch (e) {

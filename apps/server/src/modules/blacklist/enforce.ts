@@ -8,6 +8,7 @@ import { GLOBAL_SCOPE } from '../../platform/cache.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { blackInfo } from './table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * Blacklist enforcement (docs/product.md "Blacklist", docs/system-api.md "Blacklist"): one function answers "is this
@@ -345,8 +346,11 @@ const entriesOf = (tx: Db, tenantId: string, now: Date) =>
 async function read(s: Services, tenantId: string, tx?: Db): Promise<Entry[]> {
   const now = s.now();
   if (!tx) return withTenant(s.db, tenantId, (t) => entriesOf(t, tenantId, now));
-  const res = await tx.execute(sql`select current_setting('app.tenant_id', true) as tenant`);
-  const prev = (res as unknown as { rows: { tenant: string | null }[] }).rows[0]?.tenant ?? '';
+  const [setting] = await rowsOf<{ tenant: string | null }>(
+    tx,
+    sql`select current_setting('app.tenant_id', true) as tenant`,
+  );
+  const prev = setting?.tenant ?? '';
   if (prev === tenantId) return entriesOf(tx, tenantId, now);
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
   const rows = await entriesOf(tx, tenantId, now);

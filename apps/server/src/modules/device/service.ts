@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fill, msg, type Msg } from '@atrium/contract';
 import { configtemplateitem } from '@atrium/contract/resources/device/configtemplateitem';
 import type { Db } from '../../db/client.ts';
@@ -16,8 +17,8 @@ import { cameraDevice, configTemplate, configTemplateItem, deviceDict } from './
  */
 
 /** Live rows of a tenant. */
-export const live = <T extends { isDeleted: unknown; tenantId: unknown }>(t: T, tenantId: string) =>
-  and(eq(t.tenantId as never, tenantId), eq(t.isDeleted as never, 0));
+export const live = <T extends { isDeleted: PgColumn; tenantId: PgColumn }>(t: T, tenantId: string) =>
+  and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0));
 export const fieldError = (field: string, m: Msg) => badRequest(m, [{ field, message: m }]);
 
 export type TemplateItems = Map<string, ConfigItem[]>;

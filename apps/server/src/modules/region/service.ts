@@ -8,6 +8,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { regionTexts as texts } from './messages.ts';
 import { region } from './table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The rules of the region tree (docs/product.md "Regions"), shared by submit, import and the seed. */
 
@@ -134,11 +135,13 @@ export async function regionInUse(s: Services, tx: Db, codes: string[]): Promise
  * one boolean (docs/clients.md "Regions in use").
  */
 export async function regionUsedBy(tx: Db, kind: 'users' | 'clients', code: string): Promise<boolean> {
-  const res =
+  const rows = await rowsOf<{ used: boolean | null }>(
+    tx,
     kind === 'users'
-      ? await tx.execute(sql`select atrium_region_used_by_users(${code}) as used`)
-      : await tx.execute(sql`select atrium_region_used_by_clients(${code}) as used`);
-  return (res as unknown as { rows: { used: boolean | null }[] }).rows[0]?.used === true;
+      ? sql`select atrium_region_used_by_users(${code}) as used`
+      : sql`select atrium_region_used_by_clients(${code}) as used`,
+  );
+  return rows[0]?.used === true;
 }
 
 /** Live region codes at or below `code` (all when empty): the filter of an export. */
@@ -189,10 +192,11 @@ export async function writeRegions(
           ` where (${COMPARED.map((k) => `region.${quoted(k)}`).join(', ')}) is distinct from (${COMPARED.map((k) => `excluded.${quoted(k)}`).join(', ')})`,
       )
     : sql.raw('');
-  const res = await tx.execute(
+  const written = await rowsOf<{ code: string }>(
+    tx,
     sql`insert into ${region} (${sql.raw(names)}) select ${sql.raw(names)} from json_to_recordset(${json}::json) as x(${sql.raw(types)})${conflict} returning "code"`,
   );
-  return (res as unknown as { rows: { code: string }[] }).rows.map((r) => r.code);
+  return written.map((r) => r.code);
 }
 
 /** `codes`: a comma list of 1 to REGION_NAMES_MAX region codes (repeats count once); anything else is a 400 naming it. */

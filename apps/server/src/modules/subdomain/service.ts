@@ -9,6 +9,7 @@ import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { subdomainTexts as texts } from './messages.ts';
 import { normaliseLabel, shapeReason } from './rules.ts';
 import { subDomain, subDomainHost } from './table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Sub-domains (docs/subdomains.md): the legality check, the host namespace across tenants, binding devices. */
 
@@ -34,12 +35,14 @@ async function paramValue(tx: Db, key: string): Promise<string | null> {
  * statement (one round trip: the legality check runs as the name is typed).
  */
 export async function baseDomainOf(tx: Db, tenantId: string): Promise<string | null> {
-  const res = await tx.execute(sql`
+  const [row] = await rowsOf<{ domain: string | null; base: string | null }>(
+    tx,
+    sql`
     select (select ${tenant.domain} from ${tenant}
              where ${tenant.tenantId} = ${tenantId} and ${tenant.isDeleted} = 0 limit 1) as domain,
            (select ${param.paramValue} from ${param}
-             where ${param.paramKey} = ${PARAM_BASE} and ${param.isDeleted} = 0 limit 1) as base`);
-  const row = (res as unknown as { rows: { domain: string | null; base: string | null }[] }).rows[0];
+             where ${param.paramKey} = ${PARAM_BASE} and ${param.isDeleted} = 0 limit 1) as base`,
+  );
   const raw = row?.domain?.trim() || row?.base?.trim() || null;
   const base = raw?.toLowerCase().replace(/^\.+|\.+$/g, '');
   return base || null;
@@ -66,12 +69,15 @@ export async function checkLegal(s: Services, tx: Db, tenantId: string, raw: str
   const base = await baseDomainOf(tx, tenantId);
   if (!base) return refuse(texts.noBase);
   const fullDomain = `${label}.${base}`;
-  const res = await tx.execute(sql`
+  const [answer] = await rowsOf<{ taken: boolean }>(
+    tx,
+    sql`
     select exists (
              select 1 from ${subDomain}
               where tenant_id = ${tenantId} and sub_domain = ${label} and is_deleted = 0 and status <> 4
-           ) or exists (select 1 from ${subDomainHost} where full_domain = ${fullDomain}) as taken`);
-  const taken = (res as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken;
+           ) or exists (select 1 from ${subDomainHost} where full_domain = ${fullDomain}) as taken`,
+  );
+  const taken = answer?.taken;
   if (taken) return refuse(texts.taken);
   return { legal: true, reason: texts.legal, label, fullDomain } satisfies Legality;
 }

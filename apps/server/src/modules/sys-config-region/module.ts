@@ -22,6 +22,7 @@ import { withTenant } from '../../platform/tenant-db.ts';
 import { liveByCodes, registerRegionUsage, type RegionRow } from '../region/index.ts';
 import { sysConfigTexts as texts } from './messages.ts';
 import { sysConfigRegion } from './table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const fieldError = (field: string, text: Msg) => badRequest(text, [{ field, message: text }]);
 
@@ -129,9 +130,15 @@ export default defineModule((root, s) => {
   // A region used by any tenant's config entry is not removed. Regions are global but the entries are tenant rows
   // under row-level security, so the check asks a database function that looks across tenants and answers only a
   // region code (db/migrations: atrium_region_used_by_config; docs/system-api.md "Config by region").
+  // A region used by any tenant's config entry is not removed. Regions are global but the entries are tenant rows
+  // under row-level security, so the check asks a database function that looks across tenants and answers only a
+  // region code (db/migrations: atrium_region_used_by_config; docs/system-api.md "Config by region").
   registerRegionUsage(s, async (tx, codes) => {
-    const res = await tx.execute(sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`);
-    return (res as unknown as { rows: { code: string | null }[] }).rows[0]?.code ?? null;
+    const rows = await rowsOf<{ code: string | null }>(
+      tx,
+      sql`select atrium_region_used_by_config(${JSON.stringify(codes)}) as code`,
+    );
+    return rows[0]?.code ?? null;
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
