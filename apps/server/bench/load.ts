@@ -222,7 +222,8 @@ export async function benchLoad(serverDir: string, log: Log = printFigure): Prom
     const keep = (b: Buffer) => (tail = (tail + b.toString()).slice(-4000));
     server.stdout?.on('data', keep);
     server.stderr?.on('data', keep);
-    await waitFor(`${base}${PROBE_PATH}`, 120_000);
+    // A fresh data dir is initialised, migrated and seeded first: minutes on a loaded machine.
+    await waitFor(`${base}${PROBE_PATH}`, 300_000);
 
     // The platform administrator, through the password grant (ATRIUM_CAPTCHA=off).
     const q = new URLSearchParams({

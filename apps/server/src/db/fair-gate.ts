@@ -23,6 +23,12 @@ export function setLane(group: string, member: string): void {
   }
 }
 
+/** The current request's lane (a copy), undefined outside a request. */
+export function currentLane(): Lane | undefined {
+  const lane = lanes.getStore();
+  return lane && { ...lane };
+}
+
 const BACKGROUND: Lane = { group: '', member: '' };
 
 type Waiter = () => void;

@@ -6,7 +6,8 @@ import { FairGate } from './fair-gate.ts';
  * The embedded database in a thread of its own (docs/server.md "Embedded database"): PGlite's WebAssembly runs in a
  * worker (`pglite-worker.mjs`), so a statement never holds the HTTP event loop. This object stands where a PGlite
  * instance stood for drizzle's PGlite driver: `query`, `exec` and `transaction` with PGlite's semantics; each
- * statement is one message to the worker and one back (a transaction's `begin` goes with its first statement).
+ * statement is one message to the worker and one back (a transaction's `begin`, and the statements put before it
+ * with `PGLITE_TX`, go with its first statement; a read-only transaction's end is not waited for).
  *
  * Work is admitted through a fair gate two wide (`db/fair-gate.ts`): PGlite has one connection, and a statement or a
  * transaction holds it to the end (PGlite's own locks in the worker keep them one at a time and whole); the second
@@ -34,6 +35,8 @@ export class PgliteThread {
   /** LISTEN callbacks by channel (platform/live-memory.ts): sent again to a worker started after one stopped. */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
+  /** Messages posted to the worker so far (each is a hop there and back): tests count a request's hops with it. */
+  messages = 0;
   /** Who uses the database next: the one running and the one next in the worker. */
   readonly gate = new FairGate(PGLITE_GATE_WIDTH);
 
@@ -108,6 +111,7 @@ export class PgliteThread {
 
   private send<T>(msg: Record<string, unknown>): Promise<T> {
     const id = ++this.seq;
+    this.messages++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ ...msg, id });
@@ -118,20 +122,17 @@ export class PgliteThread {
     text: string,
     params: unknown[] | undefined,
     options: QueryOptions | undefined,
-    tx?: { id: number; begun: boolean },
+    tx?: TxState,
   ): Promise<Results<T>> {
     const parsers = options?.parsers;
     const raw = parsers ? Object.keys(parsers).map(Number) : undefined;
-    const begin = tx && !tx.begun;
-    if (tx) tx.begun = true;
     const r = await this.call<Results<T>>({
       op: 'query',
       text,
       params: params ?? [],
       rowMode: options?.rowMode ?? 'object',
       raw,
-      tx: tx?.id,
-      begin,
+      ...(tx ? opening(tx) : {}),
     });
     if (parsers) applyParsers(r, parsers, options?.rowMode === 'array');
     return r;
@@ -163,12 +164,22 @@ export class PgliteThread {
    */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     await this.gate.acquire();
-    const state = { id: ++this.txSeq, begun: false };
+    const state: TxState = { id: ++this.txSeq, begun: false, before: [], readOnly: false };
     let closed = false;
     const open = () => {
       if (closed) throw new Error('Transaction is closed');
     };
-    const end = (commit: boolean) => (state.begun ? this.call<void>({ op: 'end', tx: state.id, commit }) : undefined);
+    const end = (commit: boolean) => {
+      if (!state.begun) return undefined;
+      const ended = this.call<void>({ op: 'end', tx: state.id, commit });
+      // A read-only transaction has nothing to lose at its end: the caller and the next holder do not wait for the
+      // answer (the worker ends it before it runs anything sent later).
+      if (state.readOnly) {
+        ended.catch(() => {});
+        return undefined;
+      }
+      return ended;
+    };
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         open();
@@ -176,10 +187,21 @@ export class PgliteThread {
       },
       exec: (text: string) => {
         open();
-        const begin = !state.begun;
-        state.begun = true;
-        return this.call<Results[]>({ op: 'exec', text, tx: state.id, begin });
+        return this.call<Results[]>({ op: 'exec', text, ...opening(state) });
       },
+      [PGLITE_TX]: {
+        before(text: string, params: unknown[] = []) {
+          open();
+          if (state.begun) throw new Error('the transaction has begun: a statement cannot go before it any more');
+          state.before.push({ text, params });
+        },
+        readOnly() {
+          open();
+          if (state.begun) throw new Error('the transaction has begun: it cannot be made read-only any more');
+          if (!state.readOnly) state.before.unshift({ text: 'set transaction read only', params: [] });
+          state.readOnly = true;
+        },
+      } satisfies PgliteTxExtras,
       rollback: async () => {
         open();
         closed = true;
@@ -246,6 +268,43 @@ export class PgliteThread {
       await this.worker.terminate();
     }
   }
+}
+
+/** A transaction's state in the main thread. */
+type TxState = {
+  id: number;
+  /** Whether its first message (with `begin`) has gone to the worker. */
+  begun: boolean;
+  /** Statements that go with its first message, answered by nothing but an error. */
+  before: { text: string; params: unknown[] }[];
+  readOnly: boolean;
+};
+
+/** What a statement of `tx` adds to its message: the transaction, and with the first one `begin` and `before`. */
+function opening(tx: TxState) {
+  if (tx.begun) return { tx: tx.id };
+  tx.begun = true;
+  const before = tx.before;
+  tx.before = [];
+  return { tx: tx.id, begin: true, ...(before.length ? { before } : {}) };
+}
+
+/**
+ * The embedded database's own calls on an open transaction (the object drizzle's PGlite session holds as its client),
+ * for platform/tenant-db.ts. Both only before the transaction's first statement.
+ */
+export const PGLITE_TX = Symbol('pglite transaction');
+export type PgliteTxExtras = {
+  /** A statement whose rows nobody reads (the tenant context): it goes with the first statement, no hop of its own. */
+  before(text: string, params?: unknown[]): void;
+  /** The transaction only reads (a write fails, as in PostgreSQL's `begin read only`); its end is not waited for. */
+  readOnly(): void;
+};
+
+/** The embedded extras of a drizzle transaction, when it is one on the embedded database. */
+export function pgliteTxOf(tx: unknown): PgliteTxExtras | undefined {
+  const client = (tx as { session?: { client?: { [PGLITE_TX]?: PgliteTxExtras } } }).session?.client;
+  return client?.[PGLITE_TX];
 }
 
 /** The worker stopped: every statement fails as on a connection that was cut (SQLSTATE 08006). */

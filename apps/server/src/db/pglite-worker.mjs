@@ -2,10 +2,11 @@
 // src/db/pglite-thread.ts is the other end. Plain JavaScript so that node loads it as it is, under tsx, vitest and the
 // production build alike (scripts/build-server.mjs copies it beside the bundle).
 //
-// Messages in: { id, op, ... } — 'query' { text, params, rowMode, raw, tx?, begin? }, 'exec' { text, tx?, begin? },
+// Messages in: { id, op, ... } — 'query' { text, params, rowMode, raw, tx?, begin?, before? }, 'exec' { text, tx?, begin?, before? },
 // 'end' { tx, commit }, 'listen' / 'unlisten' { channel }, 'dump' { compression }, 'close'. Each is answered { id, ok: true, result } or
 // { id, ok: false, error }. A statement with `tx` runs in that transaction, which its first statement (`begin: true`)
-// opens; 'end' commits or rolls it back. Transactions are PGlite's own: a statement outside one waits until it ends.
+// opens, after running the statements of `before` ({ text, params }[], their rows dropped, their error the answer);
+// 'end' commits or rolls it back. Transactions are PGlite's own: a statement outside one waits until it ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -76,7 +77,9 @@ async function target(db, msg) {
   if (msg.tx === undefined) return db;
   const entry = transactions.get(msg.tx) ?? (msg.begin ? open(db, msg.tx) : undefined);
   if (!entry) throw new Error(`transaction ${msg.tx} is not open`);
-  return entry.tx;
+  const tx = await entry.tx;
+  for (const st of msg.before ?? []) await tx.query(st.text, st.params);
+  return tx;
 }
 
 async function handle(msg) {

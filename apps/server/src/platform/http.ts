@@ -34,8 +34,11 @@ export function registerHttpBasics(app: FastifyInstance, availability?: Availabi
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
   // Database connections are shared out fairly between callers (docs/server.md "Under load"): until the token names
-  // the tenant and the user, a request's lane is its client address.
-  app.addHook('onRequest', (req, _reply, done) => runInLane({ group: 'ip', member: req.ip }, done));
+  // the tenant and the user, a request's lane is its client address and route — one address's burst of logins does
+  // not hold up a public read from the same address (many clients share one behind a NAT or a proxy).
+  app.addHook('onRequest', (req, _reply, done) =>
+    runInLane({ group: 'ip', member: `${req.ip} ${req.routeOptions.url ?? ''}` }, done),
+  );
   // Hooks of every request take a callback, not a promise: nothing in them waits, and an async hook costs a promise
   // and its turns per request (docs/server.md "One answer per read").
   app.addHook('onRequest', (req, reply, done) => {

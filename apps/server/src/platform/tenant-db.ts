@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pipelinedTransactionOf, type Db, type Statement } from '../db/client.ts';
+import { pgliteTxOf } from '../db/pglite-thread.ts';
 import { rowsOf } from '../db/rows.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
@@ -13,10 +14,23 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Pr
   // PostgreSQL: the context goes out with `begin`, one round trip (docs/server.md "Round trips").
   const pipelined = pipelinedTransactionOf(db);
   if (pipelined) return pipelined({ text: TENANT_CONTEXT_SQL, values: [tenantId] }, fn);
+  return embeddedTenantTx(db, tenantId, fn, false);
+}
+
+/**
+ * withTenant() on the embedded database: the context goes to the worker with the first statement, no hop of its own
+ * (docs/server.md "Embedded database"); `readOnly` makes a write fail and leaves the end unwaited.
+ */
+function embeddedTenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>, readOnly: boolean): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`,
-    );
+    const embedded = pgliteTxOf(tx);
+    if (embedded) {
+      if (readOnly) embedded.readOnly();
+      embedded.before(TENANT_CONTEXT_SQL, [tenantId]);
+    } else
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`,
+      );
     return fn(tx as unknown as Db);
   });
 }
@@ -24,7 +38,8 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Pr
 /**
  * withTenant() for work that only reads (a list, a detail): a read-only transaction (a write in it fails). On
  * PostgreSQL its `begin`, the tenant context and the first query share one round trip, and the commit is not waited
- * for (docs/server.md "Round trips"); on PGlite it is withTenant().
+ * for (docs/server.md "Round trips"); on PGlite the same: one message to the worker, the end not waited for
+ * (docs/server.md "Embedded database").
  */
 export async function readTenant<T>(
   db: Db,
@@ -39,7 +54,7 @@ export async function readTenant<T>(
   const single = !!opts?.single;
   if (!check || check.settled) {
     if (pipelined) return pipelined(first, fn, { readOnly: true, single });
-    return withTenant(db, tenantId, fn);
+    return embeddedTenantTx(db, tenantId, fn, true);
   }
   // The request's live-state check rides with this read: its statement goes out with `begin` (PostgreSQL) or runs
   // first in the transaction (PGlite), and it decides before anything read is answered.
@@ -54,10 +69,15 @@ export async function readTenant<T>(
           single,
           also: { statement: check.statement, onRows: (r) => (rows = r) },
         })
-      : await withTenant(db, tenantId, async (tx) => {
-          check.settle(await rowsOf<Record<string, unknown>>(tx, check.query));
-          return fn(tx);
-        });
+      : await embeddedTenantTx(
+          db,
+          tenantId,
+          async (tx) => {
+            check.settle(await rowsOf<Record<string, unknown>>(tx, check.query));
+            return fn(tx);
+          },
+          true,
+        );
   } catch (e) {
     failed = true;
     failure = e;

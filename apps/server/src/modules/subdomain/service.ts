@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { fill, type Msg } from '@atrium/contract';
 import { SUBDOMAIN_STATUS } from '@atrium/contract/resources/subdomain/subdomain_list';
 import type { Db } from '../../db/client.ts';
@@ -119,8 +119,8 @@ export const setHostRunning = (tx: Db, tenantId: string, subDomainId: string, ru
  * for the public `ask` and `tenant/info`. Null when no running sub-domain has that host or its tenant is gone.
  */
 export async function runningHostTenant(db: Db, host: string): Promise<string | null> {
-  const domain = host.trim().toLowerCase().replace(/\.$/, '');
-  if (!domain || domain.length > 255) return null;
+  const domain = normaliseHost(host);
+  if (!domain) return null;
   const [row] = await db
     .select({ tenantId: subDomainHost.tenantId })
     .from(subDomainHost)
@@ -128,6 +128,23 @@ export async function runningHostTenant(db: Db, host: string): Promise<string | 
     .where(and(eq(subDomainHost.fullDomain, domain), eq(subDomainHost.running, 1)))
     .limit(1);
   return row?.tenantId ?? null;
+}
+
+/** A host as the host table keeps it (lower case, no final dot); null when it cannot be one. */
+function normaliseHost(host: string): string | null {
+  const domain = host.trim().toLowerCase().replace(/\.$/, '');
+  return !domain || domain.length > 255 ? null : domain;
+}
+
+/**
+ * The tenant id of the running sub-domain whose host is `host`, as a subquery (null when none), so that a caller reads
+ * it in its own statement (`tenant/info`: one statement, one turn at the database — docs/server.md "Embedded
+ * database"). The tenant's own state is the caller's to check.
+ */
+export function runningHostTenantSql(host: string): SQL {
+  const domain = normaliseHost(host);
+  if (!domain) return sql`null::varchar`;
+  return sql`(select ${subDomainHost.tenantId} from ${subDomainHost} where ${subDomainHost.fullDomain} = ${domain} and ${subDomainHost.running} = 1 limit 1)`;
 }
 
 /** Whether a client has a running sub-domain (a client in this state cannot be removed). */
