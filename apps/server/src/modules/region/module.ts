@@ -19,7 +19,7 @@ import { AppError, badRequest, notFound, render } from '../../platform/errors.ts
 import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { FixedWindowLimiter } from '../../platform/rate-limit.ts';
+import { perAddress } from '../../platform/rate-limit.ts';
 import { parseRows, planRows, readRegionSheet, type ImportError } from './import.ts';
 import { regionTexts as texts } from './messages.ts';
 import {
@@ -157,19 +157,13 @@ export default defineModule((root, s) => {
   // One level of the tree, for the region screen and the region pickers of every screen — the public registration
   // page's too: the national list is public knowledge, so no login is needed (at most 300 calls a minute per client
   // address, per process).
-  const publicLevels = new FixedWindowLimiter(300, 60_000);
   app.get(
     `${def.base}/lazy-tree`,
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', rateLimit: perAddress(300, 60_000, texts.tooMany) },
       schema: { tags, querystring: z.object({ parentCode: codeParam.default(REGION_ROOT) }) },
     },
-    async (req, reply) => {
-      const hit = publicLevels.hit(req.ip, Date.now());
-      if (!hit.allowed) {
-        reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
-        throw new AppError(429, texts.tooMany);
-      }
+    async (req) => {
       const nodes = await s.db.transaction(async (tx) => {
         const rows = await tx
           .select({ code: region.code, parentCode: region.parentCode, name: region.name, level: region.level })

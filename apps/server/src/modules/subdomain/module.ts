@@ -11,7 +11,7 @@ import { writeAudit, type Row } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, langOf, render } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
-import { FixedWindowLimiter } from '../../platform/rate-limit.ts';
+import { perAddress } from '../../platform/rate-limit.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { readTenant, withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
@@ -40,7 +40,6 @@ const REFER = 'subdomain';
 
 /** The public `ask`: per client address, this many calls a minute (per process; docs/subdomains.md). */
 export const ASK_LIMIT = { limit: 60, windowMs: 60_000 };
-export const askLimiter = new FixedWindowLimiter(ASK_LIMIT.limit, ASK_LIMIT.windowMs);
 
 const label = z.string().max(255).default('');
 const account = z.string().trim().max(45).optional();
@@ -356,16 +355,13 @@ export default defineModule((root, s) => {
   app.get(
     `${def.base}/ask`,
     {
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        rateLimit: perAddress(ASK_LIMIT.limit, ASK_LIMIT.windowMs, (seconds) => fill(texts.tooMany, { seconds })),
+      },
       schema: { tags, querystring: z.object({ domain: z.string().max(300).default('') }) },
     },
-    async (req, reply) => {
-      const hit = askLimiter.hit(req.ip, Date.now());
-      if (!hit.allowed) {
-        const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
-        reply.header('retry-after', String(seconds));
-        throw new AppError(429, fill(texts.tooMany, { seconds }));
-      }
+    async (req) => {
       const found = await runningHostTenant(s.db, req.query.domain);
       if (!found) throw new AppError(404, texts.askUnknown);
       return ok(null, texts.askOk);
