@@ -21,6 +21,7 @@ import { registerGuard } from './platform/guard.ts';
 import { registerHttpBasics } from './platform/http.ts';
 import { LiveGuesses, readLiveState, speculate } from './platform/live.ts';
 import { LiveMemory, watchLive } from './platform/live-memory.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
 import type { Services } from './platform/services.ts';
 import type { Module } from './platform/resource.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -208,6 +209,7 @@ export async function buildApp(
     isPlatformAdmin: (auth) => isPlatformAdmin(services, auth),
   });
 
+  await registerRateLimit(app);
   await registerModules(app, services);
 
   const hasWeb = fs.existsSync(path.join(deps.config.webDist, 'index.html'));

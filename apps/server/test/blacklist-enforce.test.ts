@@ -139,6 +139,59 @@ describe('isBlocked, type by type', () => {
     expect(zh.json().msg).toBe('网段的主机位应为 0，请写作 10.0.0.0/8');
   });
 
+  it('2 IP: the forms an address is written in (ipaddr.js): zero-compressed, upper case, zones, mapped, a /0', async () => {
+    const list = (...values: string[]) => new Blacklist(values.map((value) => ({ type: 2, value, expireTime: null })));
+    const ip = (l: Blacklist, v: string) => l.blocks(BLACK_TYPE.ip, v, 0);
+    const six = list('2001:db8:0:0:1::/80', '198.51.100.0/24');
+    for (const [v, want] of [
+      ['2001:db8::1:0:0:7', true],
+      ['2001:DB8:0000:0000:0001:0000:0000:0007', true],
+      ['2001:db8:0:0:2::', false],
+      ['fe80::1%eth0', false],
+    ] as const)
+      expect([v, ip(six, v)]).toEqual([v, want]);
+    expect(ip(list('fe80::/64'), 'fe80::1%eth0')).toBe(true);
+    // An IPv4-mapped IPv6 address, dotted or in hex groups, is its IPv4 address; ipaddr.js reads the deprecated
+    // IPv4-compatible form ::a.b.c.d as mapped too (blocked as its IPv4 address: the safer reading).
+    for (const [v, want] of [
+      ['::ffff:198.51.100.9', true],
+      ['0:0:0:0:0:FFFF:C633:6409', true],
+      ['::ffff:198.51.101.9', false],
+      ['::198.51.100.9', true],
+    ] as const)
+      expect([v, ip(six, v)]).toEqual([v, want]);
+    // A /0 (stored before the width check, or written in a mapped form's prefix) matches its whole family.
+    const all4 = list('0.0.0.0/0');
+    expect([ip(all4, '1.2.3.4'), ip(all4, '::ffff:1.2.3.4'), ip(all4, '2001:db8::1')]).toEqual([true, true, false]);
+    const all6 = list('::/0');
+    expect([ip(all6, '2001:db8::1'), ip(all6, '::'), ip(all6, '1.2.3.4')]).toEqual([true, true, false]);
+    // Shorthand IPv4 forms ipaddr.js would read are not addresses here (`node:net` `isIP` first); malformed: nothing.
+    for (const v of ['127.1', '0x7f.0.0.1', '1.2.3.4/8/8', '1.2.3.4/33', '::ffff:1.2.3.4/95', '', '::ffff:1.2.3.4.5'])
+      expect([v, ip(list(v, '127.0.0.0/8', '0.0.0.0/8'), v)]).toEqual([v, false]);
+    // On save: a /0 is refused as too wide, a malformed entry as not an address, each with a 400.
+    const en = client(t, A, 'en');
+    for (const [value, message] of [
+      ['0.0.0.0/0', 'The range is too wide: at least /8 for IPv4 and /16 for IPv6'],
+      ['::/0', 'The range is too wide: at least /8 for IPv4 and /16 for IPv6'],
+      ['::ffff:10.0.0.0/100', 'The range is too wide: at least /8 for IPv4 and /16 for IPv6'],
+      ['127.1', 'Not an IP address or CIDR range'],
+      ['1.2.3.4/8/8', 'Not an IP address or CIDR range'],
+      ['::ffff:1.2.3.4/95', 'Not an IP address or CIDR range'],
+      ['2001:db8::1::2', 'Not an IP address or CIDR range'],
+    ]) {
+      const res = await en.post(`${BASE}/submit`, { type: 2, value });
+      expect([value, res.statusCode, res.json().data?.[0]?.message]).toEqual([value, 400, message]);
+    }
+    // Written in one form: the mapped range as its IPv4 range, a long IPv6 form zero-compressed.
+    const mapped = await add(A, { type: 2, value: '::FFFF:100.64.0.0/112' });
+    const long = await add(A, { type: 2, value: '2001:0DB8:0BAD:0000:0000:0000:0000:0000/48' });
+    expect([mapped.value, long.value]).toEqual(['100.64.0.0/16', '2001:db8:bad::/48']);
+    expect(await blocked(A_ID, BLACK_TYPE.ip, '::ffff:100.64.3.4')).toBe(true);
+    expect(await blocked(A_ID, BLACK_TYPE.ip, '2001:db8:bad:ffff::9')).toBe(true);
+    await remove(A, mapped.id);
+    await remove(A, long.id);
+  });
+
   it('3 word: case-insensitive containment, full-width letters folded', async () => {
     expect((await add(A, { type: 3, value: 'Gamble' })).value).toBe('gamble');
     await add(A, { type: 3, value: '赌博' });

@@ -224,6 +224,28 @@ describe('public registration by SMS code', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await from(2)).statusCode).toBe(200);
+    // The same address written as IPv4-mapped IPv6 shares the count (the key is @fastify/rate-limit's).
+    const mapped = await t.app.inject({
+      method: 'GET',
+      url: `${base}/reviewed?operatorTel=13700000099`,
+      headers: { 'tenant-id': T },
+      remoteAddress: '::ffff:10.9.9.1',
+    });
+    expect([mapped.statusCode, mapped.json().msg]).toEqual([429, '请求过于频繁，请稍后再试']);
+  });
+
+  it('an IPv6 client counts per /64 (one host’s usual share), another /64 apart', async () => {
+    const from = (address: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${base}/reviewed?operatorTel=13700000099`,
+        headers: { 'tenant-id': T, 'accept-language': 'en' },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 60; i++) expect((await from(`2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode).toBe(200);
+    const over = await from('2001:db8:1:2:ffff::1');
+    expect([over.statusCode, over.json().msg]).toEqual([429, 'Too many requests; try again later']);
+    expect((await from('2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
   it('the licence image is uploaded before any login: images only; it is then served', async () => {

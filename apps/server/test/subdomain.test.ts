@@ -1,12 +1,12 @@
 // Sub-domains (docs/subdomains.md): the legality rules, the application through an approval, the lifecycle, the
 // public ask of the edge proxy, the bind limit, tenant isolation and the rate limit. Real database.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../src/db/ids.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { subdomainTexts as texts } from '../src/modules/subdomain/messages.ts';
-import { ASK_LIMIT, askLimiter } from '../src/modules/subdomain/module.ts';
+import { ASK_LIMIT } from '../src/modules/subdomain/module.ts';
 import { bindDevice, hasRunningSubDomain } from '../src/modules/subdomain/service.ts';
 import { subDomain } from '../src/modules/subdomain/table.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
@@ -266,7 +266,6 @@ describe('a rejected application', () => {
 
 describe('the public ask', () => {
   it('needs no token, says nothing of unknown hosts, and is rate-limited per address with a bilingual 429', async () => {
-    askLimiter.reset();
     const ip = '10.9.9.9';
     for (let i = 0; i < ASK_LIMIT.limit; i++) expect((await ask(`nobody${i}.${BASE}`, ip)).statusCode).toBe(404);
     const over = await ask(`nobody.${BASE}`, ip);
@@ -285,6 +284,22 @@ describe('the public ask', () => {
     ]);
     // Another address is not affected.
     expect((await ask(`nobody.${BASE}`, '10.9.9.10')).statusCode).toBe(404);
+  });
+
+  it('the window is fixed: the limit is counted again a minute after its first call (@fastify/rate-limit)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const ip = '10.9.8.1';
+      for (let i = 0; i < ASK_LIMIT.limit; i++) await ask(`nobody${i}.${BASE}`, ip);
+      vi.setSystemTime(Date.now() + ASK_LIMIT.windowMs - 2_000);
+      const over = await ask(`nobody.${BASE}`, ip);
+      expect([over.statusCode, over.headers['retry-after']]).toEqual([429, '2']);
+      expect(over.json().msg).toBe('请求过于频繁，请 2 秒后重试');
+      vi.setSystemTime(Date.now() + 2_000);
+      expect((await ask(`nobody.${BASE}`, ip)).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a sub-domain row in the database is untouched by the other tenant', async () => {

@@ -1,46 +1,44 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError, type Text } from './errors.ts';
+
 /**
- * A fixed-window rate limit per key (an IP, a phone …), kept in memory — per process: each server counts its own
- * requests, so N servers behind a balancer allow up to N times the limit (docs/subdomains.md "Rate limit").
- * Good for cheap public checks that must not be hammered; durable limits (SMS sends) count rows in the database.
+ * Rate limits per client address on `@fastify/rate-limit` (docs/server.md "Rate limits"), kept in memory — per
+ * process: each server counts its own requests, so N servers behind a balancer allow up to N times the limit. Good for
+ * cheap public checks that must not be hammered; durable limits (SMS sends) count rows in the database.
+ *
+ * The plugin is registered once per app (`registerRateLimit`, from app.ts) and limits nothing by itself; a route asks
+ * for a limit with `config: { rateLimit: perAddress(…) }` (its own counter), a plugin for all its routes together with
+ * `app.addHook('onRequest', app.rateLimit(perAddress(…)))` (one counter for the plugin). Each app has its own
+ * counters, so a test that builds an app starts from zero. Windows are fixed and counted in real time (`Date.now`,
+ * the plugin's local store): tests move it with vitest's fake `Date`.
  */
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterMs: number };
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, { global: false });
+}
 
-export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+/** Keys kept per limit (least recently seen dropped first): an address dropped starts a new window. */
+const KEYS_KEPT = 100_000;
 
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    /** Keys kept at most (oldest windows are dropped first when it is exceeded). */
-    private readonly maxKeys = 100_000,
-  ) {}
-
-  /** Counts one request of `key` at `now` (ms) and says whether it is within the limit. */
-  hit(key: string, now: number): RateLimitResult {
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      if (w) this.windows.delete(key);
-      w = { start: now, count: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > this.maxKeys) this.prune(now);
-    }
-    w.count++;
-    const retryAfterMs = Math.max(0, w.start + this.windowMs - now);
-    return w.count <= this.limit
-      ? { allowed: true, remaining: this.limit - w.count, retryAfterMs: 0 }
-      : { allowed: false, remaining: 0, retryAfterMs };
-  }
-
-  /** Drops ended windows; if every window is current, the oldest ones (Map keeps insertion order). */
-  private prune(now: number) {
-    for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
-    for (const k of this.windows.keys()) {
-      if (this.windows.size <= this.maxKeys) break;
-      this.windows.delete(k);
-    }
-  }
-
-  reset(): void {
-    this.windows.clear();
-  }
+/**
+ * At most `max` requests per client address in a window of `windowMs`, then a 429 in the envelope with `refusal` in
+ * the caller's language (given the seconds left, when the text names them) and `Retry-After`. The key is the address
+ * (`req.ip`: behind a trusted proxy, the client's); IPv6 addresses count per /64, one host's usual share, and an
+ * IPv4-mapped address as its IPv4 address (the plugin's key).
+ */
+export function perAddress(
+  max: number,
+  windowMs: number,
+  refusal: Text | ((seconds: number) => Text),
+): RateLimitOptions {
+  return {
+    max,
+    timeWindow: windowMs,
+    cache: KEYS_KEPT,
+    hook: 'onRequest',
+    errorResponseBuilder: (_req, { ttl }) => {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      return new AppError(429, typeof refusal === 'function' ? refusal(seconds) : refusal);
+    },
+  };
 }

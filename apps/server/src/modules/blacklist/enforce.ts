@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, cacheEpoch } from '../../db/schema/index.ts';
@@ -68,51 +69,29 @@ export const normaliseDeviceCode = (v: string) => v.trim().toUpperCase();
 
 type Address = { family: 4 | 6; bits: bigint };
 
-/** An IPv4 or IPv6 address as a number; an IPv4-mapped IPv6 address (::ffff:a.b.c.d) is its IPv4 address. */
+/** The address as a number, from the bytes ipaddr.js reads. */
+const toAddress = (a: ipaddr.IPv4 | ipaddr.IPv6): Address => ({
+  family: a.kind() === 'ipv4' ? 4 : 6,
+  bits: a.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n),
+});
+
+/**
+ * An IPv4 or IPv6 address read by ipaddr.js (zero-compressed, upper case, a zone `%eth0` dropped); an IPv4-mapped
+ * IPv6 address (::ffff:a.b.c.d, ::ffff:c000:209) is its IPv4 address. Only the forms `node:net` `isIP` accepts: no
+ * shorthand IPv4 (`127.1`, `0x7f.0.0.1`), which ipaddr.js would read.
+ */
 export function parseAddress(raw: string): Address | null {
   const v = raw.trim().replace(/%.*$/, '');
-  const kind = isIP(v);
-  if (kind === 4) {
-    const bits = v.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
-    return { family: 4, bits };
-  }
-  if (kind !== 6) return null;
-  let text = v.toLowerCase();
-  // A trailing dotted IPv4 part becomes two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const four = parseAddress(dotted[1])!.bits;
-    text = `${text.slice(0, -dotted[1].length)}${(four >> 16n).toString(16)}:${(four & 0xffffn).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const groups = (s: string | undefined) => (s ? s.split(':') : []);
-  const h = groups(head);
-  const t = groups(tail);
-  const all = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
-  const bits = all.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n);
-  if (bits >> 32n === 0xffffn) return { family: 4, bits: bits & 0xffffffffn };
-  return { family: 6, bits };
+  if (!isIP(v)) return null;
+  return toAddress(ipaddr.process(v));
 }
 
-/** The text of an address: dotted IPv4, or IPv6 in its short form (RFC 5952). */
-export function formatAddress({ family, bits }: Address): string {
-  if (family === 4) return [24n, 16n, 8n, 0n].map((s) => String((bits >> s) & 0xffn)).join('.');
-  const groups = Array.from({ length: 8 }, (_, i) => Number((bits >> BigInt(112 - i * 16)) & 0xffffn));
-  let best = -1;
-  let bestLen = 1;
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen) [best, bestLen] = [i, j - i];
-    i = j;
-  }
-  const hex = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
-  return best < 0 ? hex(groups) : `${hex(groups.slice(0, best))}::${hex(groups.slice(best + bestLen))}`;
-}
+/** The text of an address: dotted IPv4, or IPv6 in its short form (RFC 5952, ipaddr.js). */
+export const formatAddress = ({ family, bits }: Address): string => {
+  const length = family === 4 ? 4 : 16;
+  const bytes = Array.from({ length }, (_, i) => Number((bits >> BigInt((length - 1 - i) * 8)) & 0xffn));
+  return ipaddr.fromByteArray(bytes).toString();
+};
 
 const widthOf = (family: 4 | 6) => (family === 4 ? 32 : 128);
 const maskOf = (family: 4 | 6, prefix: number) => {
@@ -126,13 +105,14 @@ export type Range = Address & { prefix: number };
 export function parseRange(raw: string): Range | null {
   const [ip, bits, more] = raw.trim().split('/');
   if (more !== undefined) return null;
-  const a = parseAddress(ip);
-  if (!a) return null;
+  const v = ip.replace(/%.*$/, '');
+  if (!isIP(v)) return null;
+  if (bits !== undefined && !/^\d{1,3}$/.test(bits)) return null;
+  const read = ipaddr.parse(v);
+  const a = toAddress(ipaddr.process(v));
   if (bits === undefined) return { ...a, prefix: widthOf(a.family) };
-  if (!/^\d{1,3}$/.test(bits)) return null;
   // A prefix written for an IPv4-mapped IPv6 address counts from its IPv4 part.
-  let prefix = Number(bits);
-  if (a.family === 4 && isIP(ip.trim()) === 6) prefix -= 96;
+  const prefix = Number(bits) - (read.kind() === 'ipv6' && a.family === 4 ? 96 : 0);
   if (prefix < 0 || prefix > widthOf(a.family)) return null;
   return { ...a, prefix };
 }
@@ -218,7 +198,13 @@ export class WordMatcher {
   }
 }
 
-/** Address ranges by prefix length: a check masks the address once per prefix length in use. */
+/**
+ * Address ranges by prefix length: a check masks the address once per prefix length in use, so its cost does not
+ * grow with the number of entries. Kept instead of `node:net` `BlockList`, which tests its rules one by one and
+ * keeps no expiry: measured once (a micro-bench of `blocks` for four probe addresses, loaded machine), 1,000 /24 and
+ * /48 entries cost 17 µs a check here and 61 µs with `BlockList`, 10,000 cost 120 µs and 741 µs; with 10 entries
+ * both 10.5 µs.
+ */
 class RangeMatcher {
   private readonly byPrefix = new Map<number, Map<bigint, number>>();
   private prefixes: number[] = [];

@@ -6,6 +6,7 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import {
   BLACK_TYPE,
   blacklistScope,
+  type BlackType,
   emailDomainOf,
   formatRange,
   networkOf,
@@ -28,7 +29,7 @@ const DOMAIN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z
  */
 export function normalEntry(type: number, raw: string): { value: string } | { error: Msg } {
   const v = raw.trim();
-  const bad = { error: blacklistTexts.badValue[type as 1] ?? blacklistTexts.badValue[1] };
+  const bad = { error: blacklistTexts.badValue[type as BlackType] ?? blacklistTexts.badValue[BLACK_TYPE.phone] };
   switch (type) {
     case BLACK_TYPE.phone: {
       const phone = normalisePhone(v);

@@ -14,7 +14,7 @@ import { askRoutes } from './routes/public.ts';
 import { hasRunningSubDomain, releaseHost, runningHostTenant, unbindDevice } from './service.ts';
 import { subDomain } from './table.ts';
 
-export { ASK_LIMIT, askLimiter } from './routes/public.ts';
+export { ASK_LIMIT } from './routes/public.ts';
 
 /** The binding of the definition: client names on the rows, removal rules, start / stop / unbind, the fixture. */
 function subdomainBinding(s: Services) {

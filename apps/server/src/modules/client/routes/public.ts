@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { business as api, passwordPolicyError } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { declared } from '../../../platform/declared.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { AppError, badRequest } from '../../../platform/errors.ts';
+import { badRequest } from '../../../platform/errors.ts';
 import { hashPassword, md5Hex } from '../../../platform/password.ts';
-import { FixedWindowLimiter } from '../../../platform/rate-limit.ts';
+import { perAddress } from '../../../platform/rate-limit.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import { revokeUserSessions } from '../../../platform/sessions.ts';
@@ -33,18 +33,6 @@ export const PUBLIC_PER_MINUTE = 60;
 /** The largest licence image the public page takes. */
 export const LICENCE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** A hook of the registration page's routes: per client address, every public call of the page together. */
-function addressLimit() {
-  // 60 a minute, then 429 (per process, docs/clients.md "Registration"); the send limits of codes are durable on top.
-  const limiter = new FixedWindowLimiter(PUBLIC_PER_MINUTE, 60_000);
-  return function limit(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
-    const hit = limiter.hit(req.ip, Date.now());
-    if (hit.allowed) return done();
-    reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
-    done(new AppError(429, texts.ipLimit));
-  };
-}
-
 /**
  * The public registration page (docs/clients.md "Registration"), under the definition's base: no login, the tenant
  * from Tenant-Id or the host; a limit per client address on every call of this plugin (its own hook: no other request
@@ -52,7 +40,8 @@ function addressLimit() {
  */
 export const publicRoutes: FastifyPluginAsync<{ s: Services; body: z.ZodObject }> = async (plain, { s, body }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', addressLimit());
+  // 60 a minute, then 429 (per process, docs/clients.md "Registration"); the send limits of codes are durable on top.
+  app.addHook('onRequest', app.rateLimit(perAddress(PUBLIC_PER_MINUTE, 60_000, texts.ipLimit)));
   const at = { prefix: plain.prefix };
 
   // Whether a phone can register: free, registered or blocked — nothing more.

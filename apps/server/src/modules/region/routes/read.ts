@@ -7,9 +7,8 @@ import { apiSchemas, regionCodeParam } from '@atrium/contract/schemas';
 import { region as def, REGION_ROOT } from '@atrium/contract/resources/system/region';
 import { fromContract } from '../../../platform/contract-route.ts';
 import { ok } from '../../../platform/envelope.ts';
-import { AppError } from '../../../platform/errors.ts';
 import { requireAuth } from '../../../platform/guard.ts';
-import { FixedWindowLimiter } from '../../../platform/rate-limit.ts';
+import { perAddress } from '../../../platform/rate-limit.ts';
 import type { Services } from '../../../platform/services.ts';
 import { regionTexts as texts } from '../messages.ts';
 import { namesAsked, parentsAmong, regionNames } from '../service.ts';
@@ -27,19 +26,13 @@ export const readRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s
   // One level of the tree, for the region screen and the region pickers of every screen — the public registration
   // page's too: the national list is public knowledge, so no login is needed (at most 300 calls a minute per client
   // address, per process).
-  const publicLevels = new FixedWindowLimiter(300, 60_000);
   app.get(
     '/lazy-tree',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', rateLimit: perAddress(300, 60_000, texts.tooMany) },
       schema: { tags, querystring: z.object({ parentCode: regionCodeParam.default(REGION_ROOT) }) },
     },
-    async (req, reply) => {
-      const hit = publicLevels.hit(req.ip, Date.now());
-      if (!hit.allowed) {
-        reply.header('retry-after', String(Math.ceil(hit.retryAfterMs / 1000)));
-        throw new AppError(429, texts.tooMany);
-      }
+    async (req) => {
       const nodes = await s.db.transaction(async (tx) => {
         const rows = await tx
           .select({ code: region.code, parentCode: region.parentCode, name: region.name, level: region.level })

@@ -5,27 +5,25 @@ import { apiSchemas } from '@atrium/contract/schemas';
 import { declared } from '../../../platform/declared.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { FixedWindowLimiter } from '../../../platform/rate-limit.ts';
+import { perAddress } from '../../../platform/rate-limit.ts';
 import type { Services } from '../../../platform/services.ts';
 import { subdomainTexts as texts } from '../messages.ts';
 import { runningHostTenant } from '../service.ts';
 
 /** The public `ask`: per client address, this many calls a minute (per process; docs/subdomains.md). */
 export const ASK_LIMIT = { limit: 60, windowMs: 60_000 };
-export const askLimiter = new FixedWindowLimiter(ASK_LIMIT.limit, ASK_LIMIT.windowMs);
 
 /** Public, under the definition's base: the edge proxy's question before it issues a certificate (Caddy on-demand TLS `ask`). */
 export const askRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  const route = declared(api.ask, apiSchemas.business.ask, ['subdomain'], { prefix: plain.prefix });
   app.route({
-    ...declared(api.ask, apiSchemas.business.ask, ['subdomain'], { prefix: plain.prefix }),
-    handler: async (req, reply) => {
-      const hit = askLimiter.hit(req.ip, Date.now());
-      if (!hit.allowed) {
-        const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
-        reply.header('retry-after', String(seconds));
-        throw new AppError(429, fill(texts.tooMany, { seconds }));
-      }
+    ...route,
+    config: {
+      ...route.config,
+      rateLimit: perAddress(ASK_LIMIT.limit, ASK_LIMIT.windowMs, (seconds) => fill(texts.tooMany, { seconds })),
+    },
+    handler: async (req) => {
       const found = await runningHostTenant(s.db, req.query.domain);
       if (!found) throw new AppError(404, texts.askUnknown);
       return ok(null, texts.askOk);
