@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS, type Db } from '../db/client.ts';
+import { CONNECT_TIMEOUT_MS, postgresJsUrlOf, type Db } from '../db/client.ts';
 import type { PgliteThread } from '../db/pglite-thread.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
 import type { LiveState } from './live.ts';
@@ -175,7 +175,13 @@ export async function watchLive(db: Db, memory: LiveMemory): Promise<() => Promi
   const client = (db as unknown as { $client: object }).$client;
   let watch = watches.get(client);
   if (!watch) {
-    watch = client instanceof pg.Pool ? watchPostgres(client) : await watchPglite(client);
+    const jsUrl = postgresJsUrlOf(client);
+    watch =
+      client instanceof pg.Pool
+        ? watchPostgres(poolUrl(client), client)
+        : jsUrl
+          ? watchPostgres(jsUrl)
+          : await watchPglite(client);
     watches.set(client, watch);
   }
   const w = watch;
@@ -215,7 +221,15 @@ async function watchPglite(client: object): Promise<Watch> {
 /** How long the LISTEN connection waits before connecting again, at most. */
 const MAX_RECONNECT_MS = 2000;
 
-function watchPostgres(pool: pg.Pool): Watch {
+const poolUrl = (pool: pg.Pool) =>
+  (pool as unknown as { options: { connectionString?: string } }).options.connectionString;
+
+/**
+ * `pool`: node-postgres's pool, whose connections LISTEN for their own transactions' events. Without it (drizzle's
+ * postgres-js driver, db/driver.ts) only the LISTEN connection hears them: this server's own writes reach its memory
+ * within milliseconds of their commit, not before the commit is answered.
+ */
+function watchPostgres(url: string | undefined, pool?: pg.Pool): Watch {
   const memories = new Set<LiveMemory>();
   const each = (f: (m: LiveMemory) => void) => {
     for (const m of memories) f(m);
@@ -233,7 +247,7 @@ function watchPostgres(pool: pg.Pool): Watch {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      pool.removeListener('acquire', onAcquire);
+      pool?.removeListener('acquire', onAcquire);
       const c = listener;
       listener = null;
       await c?.end().catch(() => {});
@@ -253,7 +267,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   const connect = () => {
     if (stopped) return;
     const c = new pg.Client({
-      connectionString: (pool as unknown as { options: { connectionString?: string } }).options.connectionString,
+      connectionString: url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -296,7 +310,7 @@ function watchPostgres(pool: pg.Pool): Watch {
     });
     c.query(`LISTEN ${LIVE_CHANNEL}`).catch(() => {});
   };
-  pool.on('acquire', onAcquire);
+  pool?.on('acquire', onAcquire);
   connect();
   return watch;
 }
