@@ -6,7 +6,8 @@
 // Prints each build's p50, its ratio to the raw SQL and its CPU per call, and B's against A's.
 // Usage: `cd apps/server && AB_A=/tmp/ab-base/apps/server STEADY_DB=atrium_bench_xxxx npx tsx bench/ab.ts`.
 // Knobs: AB_N (2000), AB_WARM (4000), AB_B_FLAGS (more flags for B's node, e.g. a GC setting), STEADY_PATH (the client page, page 1), STEADY_REGION (110101).
-// One build with two settings: AB_A=. and AB_B_ENV='ATRIUM_PG_DRIVER=postgres-js' (AB_A_ENV likewise; `K=V K=V`).
+// One build with two settings: AB_A=. and AB_B_ENV='NAME=value …' (AB_A_ENV likewise), as the driver A/B did
+// (bench-results/2026-11-27-driver-ab.md).
 // Another call than the client page: STEADY_PATH with AB_RAW=0 (no raw SQL beside it); a write: AB_METHOD=POST and
 // AB_BODY (JSON; `{{i}}` in it becomes nine digits new at every call).
 import http from 'node:http';

@@ -24,11 +24,6 @@ const UNAVAILABLE_ERRNO = new Set([
   'ENETDOWN',
   'ENOTFOUND',
   'EAI_AGAIN',
-  // The `postgres` package's (drizzle's postgres-js driver, db/driver.ts).
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
 ]);
 /** node-postgres's own words for a connection that ended or could not be made in time. */
 const UNAVAILABLE_MESSAGE =

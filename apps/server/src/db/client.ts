@@ -1,3 +1,8 @@
+// The PostgreSQL driver stays node-postgres with the hand-written pipelined transactions below and the renderer of
+// db/render.ts (issue 25 §5): drizzle's postgres-js driver with drizzle's own rendering, measured against them with
+// bench/ab.ts (calls in turn, same build, same 1 M-client database), was 1.86-2.08x slower at p50 on the client page
+// (page 1: 30.0 -> 62.3 ms, page 100: 42.0 -> 78.1 ms on a host at load 33) and took 1.2-1.8x the server CPU per
+// call — beyond the 10 % the issue allows. Figures and how to reproduce: bench-results/2026-11-27-driver-ab.md.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,12 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import postgresJs from 'postgres';
-import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgresJs } from 'drizzle-orm/postgres-js/migrator';
-import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js/session';
 import { sql } from 'drizzle-orm';
-import { PG_DRIVER } from './driver.ts';
 import * as schema from './schema/index.ts';
 import { gatePool } from './fair-gate.ts';
 import { Availability } from './availability.ts';
@@ -280,7 +280,6 @@ export async function openDatabase(opts: {
   /** In-memory PGlite only: start from this dumped data directory instead of an empty cluster. */
   loadDataDir?: Blob;
 }): Promise<Database> {
-  if (opts.databaseUrl && PG_DRIVER === 'postgres-js') return openPostgresJs(opts.databaseUrl, opts.poolSize);
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
     const max = opts.poolSize ?? DEFAULT_POOL_SIZE;
@@ -380,62 +379,6 @@ export async function openDatabase(opts: {
         release();
       }
     },
-  };
-}
-
-/**
- * PostgreSQL on drizzle's postgres-js driver (`ATRIUM_PG_DRIVER=postgres-js`, db/driver.ts): the `postgres` package's
- * pool (it pipelines what is sent without waiting), drizzle's own transactions and rendering. No pipelined
- * transaction: withTenant/readTenant take drizzle's `transaction` with the tenant context as its first statement.
- * The live state's LISTEN stays on node-postgres (platform/live-memory.ts). No fair gate: postgres-js queues its
- * waiting queries itself, first come first served.
- */
-async function openPostgresJs(url: string, poolSize?: number): Promise<Database> {
-  const client = postgresJs(url, {
-    max: poolSize ?? DEFAULT_POOL_SIZE,
-    connect_timeout: CONNECT_TIMEOUT_MS / 1000,
-    keep_alive: 10,
-    onnotice: () => {},
-  });
-  const availability = new Availability(() => probePostgres(url));
-  const db = drizzlePostgresJs(client, { schema }) as unknown as Db;
-  availabilities.set(db, availability);
-  postgresJsUrls.set(client, url);
-  return {
-    db,
-    kind: 'postgres',
-    migrate: async () => {
-      await migratePostgresJs(db as never, { migrationsFolder });
-      await db.execute(forceRls);
-    },
-    exclusive: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
-    availability,
-    close: async () => {
-      availability.close();
-      await client.end({ timeout: 5 });
-    },
-  };
-}
-
-/** The URL of a postgres-js client opened here (the live state's LISTEN connects to it with node-postgres). */
-const postgresJsUrls = new WeakMap<object, string>();
-/** The database URL of `db`'s postgres-js client; undefined for the other drivers. */
-export function postgresJsUrlOf(client: object): string | undefined {
-  return postgresJsUrls.get(client);
-}
-
-// `execute` answers postgres-js's row list (an array); the callers read node-postgres's and PGlite's `{ rows,
-// rowCount }`: the list gets both, as itself and its count.
-if (PG_DRIVER === 'postgres-js') {
-  const proto = PostgresJsPreparedQuery.prototype as unknown as { execute: (...a: unknown[]) => Promise<unknown> };
-  const execute = proto.execute;
-  proto.execute = async function (this: unknown, ...a: unknown[]) {
-    const list = (await execute.apply(this, a)) as unknown[] & { count?: number };
-    if (Array.isArray(list) && !('rows' in list)) {
-      Object.defineProperty(list, 'rows', { value: list });
-      Object.defineProperty(list, 'rowCount', { value: list.count ?? list.length });
-    }
-    return list;
   };
 }
 
@@ -560,13 +503,10 @@ export async function selectArrays(tx: Db, statement: Statement): Promise<unknow
     const found = await client.query(asArrays(statement));
     return found.rows as unknown[][];
   }
-  const js = client as { unsafe?: PostgresJsUnsafe } | undefined;
-  if (js?.unsafe) return (await js.unsafe(statement.text, statement.values).values()) as unknown[][];
   if (!client?.query) throw new Error('selectArrays: not a transaction of this database');
   const found = await client.query(statement.text, statement.values, { rowMode: 'array', parsers: PGLITE_TEXT });
   return found.rows;
 }
-type PostgresJsUnsafe = (text: string, values: unknown[]) => { values(): Promise<unknown> };
 type PgliteQuery = {
   query(text: string, values: unknown[], opts: { rowMode: 'array'; parsers: object }): Promise<{ rows: unknown[][] }>;
 };

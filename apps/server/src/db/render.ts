@@ -1,6 +1,5 @@
 import { Column, Param, SQL, StringChunk, Table, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PG_DRIVER } from './driver.ts';
 
 /** A statement's text with its numbered parameters ($1, $2…), as drizzle's PostgreSQL dialect renders it. */
 export type Rendered = { sql: string; params: unknown[] };
@@ -32,8 +31,7 @@ const UNSUPPORTED = new Unsupported();
  * (`ATRIUM_CHECK_RENDER`, set by the test setup; test/render.test.ts).
  */
 export function renderSql(statement: SQL): Rendered {
-  // drizzle's postgres-js driver: drizzle's own rendering only (the A/B, db/driver.ts).
-  const fast = DRIZZLE_ONLY ? undefined : renderFast(statement);
+  const fast = renderFast(statement);
   if (!fast) {
     const slow = dialect.sqlToQuery(statement);
     return { sql: slow.sql, params: slow.params };
@@ -59,7 +57,6 @@ export function renderFast(statement: SQL): Rendered | undefined {
   return { sql: out.join(''), params };
 }
 
-const DRIZZLE_ONLY = PG_DRIVER === 'postgres-js';
 const CHECK = process.env.ATRIUM_CHECK_RENDER === '1';
 
 function sameParams(a: unknown[], b: unknown[]): boolean {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS, postgresJsUrlOf, type Db } from '../db/client.ts';
+import { CONNECT_TIMEOUT_MS, type Db } from '../db/client.ts';
 import type { PgliteThread } from '../db/pglite-thread.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
 import type { LiveState } from './live.ts';
@@ -175,13 +175,7 @@ export async function watchLive(db: Db, memory: LiveMemory): Promise<() => Promi
   const client = (db as unknown as { $client: object }).$client;
   let watch = watches.get(client);
   if (!watch) {
-    const jsUrl = postgresJsUrlOf(client);
-    watch =
-      client instanceof pg.Pool
-        ? watchPostgres(poolUrl(client), client)
-        : jsUrl
-          ? watchPostgres(jsUrl)
-          : await watchPglite(client);
+    watch = client instanceof pg.Pool ? watchPostgres(client) : await watchPglite(client);
     watches.set(client, watch);
   }
   const w = watch;
@@ -221,15 +215,7 @@ async function watchPglite(client: object): Promise<Watch> {
 /** How long the LISTEN connection waits before connecting again, at most. */
 const MAX_RECONNECT_MS = 2000;
 
-const poolUrl = (pool: pg.Pool) =>
-  (pool as unknown as { options: { connectionString?: string } }).options.connectionString;
-
-/**
- * `pool`: node-postgres's pool, whose connections LISTEN for their own transactions' events. Without it (drizzle's
- * postgres-js driver, db/driver.ts) only the LISTEN connection hears them: this server's own writes reach its memory
- * within milliseconds of their commit, not before the commit is answered.
- */
-function watchPostgres(url: string | undefined, pool?: pg.Pool): Watch {
+function watchPostgres(pool: pg.Pool): Watch {
   const memories = new Set<LiveMemory>();
   const each = (f: (m: LiveMemory) => void) => {
     for (const m of memories) f(m);
@@ -247,7 +233,7 @@ function watchPostgres(url: string | undefined, pool?: pg.Pool): Watch {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      pool?.removeListener('acquire', onAcquire);
+      pool.removeListener('acquire', onAcquire);
       const c = listener;
       listener = null;
       await c?.end().catch(() => {});
@@ -267,7 +253,7 @@ function watchPostgres(url: string | undefined, pool?: pg.Pool): Watch {
   const connect = () => {
     if (stopped) return;
     const c = new pg.Client({
-      connectionString: url,
+      connectionString: (pool as unknown as { options: { connectionString?: string } }).options.connectionString,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -310,7 +296,7 @@ function watchPostgres(url: string | undefined, pool?: pg.Pool): Watch {
     });
     c.query(`LISTEN ${LIVE_CHANNEL}`).catch(() => {});
   };
-  pool?.on('acquire', onAcquire);
+  pool.on('acquire', onAcquire);
   connect();
   return watch;
 }
