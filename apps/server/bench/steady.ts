@@ -58,7 +58,8 @@ export async function startBenchServer(
   };
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/blade-system/tenant/info?domain=x`);
+    // A loaded machine starts a server slowly: BENCH_START_MS (60 s).
+    await waitFor(`${base}/api/blade-system/tenant/info?domain=x`, Number(process.env.BENCH_START_MS ?? 60_000));
     const token = await captchaLogin(base, captchaFile, 'region_bench', 'Bench-region-1', '100050');
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
     return { child, base, headers, url: url.toString(), stop };

@@ -1,3 +1,8 @@
+// The PostgreSQL driver stays node-postgres with the hand-written pipelined transactions below and the renderer of
+// db/render.ts (issue 25 §5): drizzle's postgres-js driver with drizzle's own rendering, measured against them with
+// bench/ab.ts (calls in turn, same build, same 1 M-client database), was 1.86-2.08x slower at p50 on the client page
+// (page 1: 30.0 -> 62.3 ms, page 100: 42.0 -> 78.1 ms on a host at load 33) and took 1.2-1.8x the server CPU per
+// call — beyond the 10 % the issue allows. Figures and how to reproduce: bench-results/2026-11-27-driver-ab.md.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
