@@ -1,4 +1,5 @@
 import { grants, shell, type AnswerOf } from '@atrium/contract';
+import { role } from '@atrium/contract/resources/system/role';
 import { call } from './call';
 import { get, post } from './http';
 import type { TreeNode } from '../components/crud/types';
@@ -25,7 +26,7 @@ export const grantRole = (body: {
   menuIds: string[];
   dataScopeIds: string[];
   apiScopeIds: string[];
-}) => post<boolean>('/api/blade-system/role/grant', body);
+}) => post<boolean>(`${role.base}/grant`, body); // the role resource's grant action (docs/resources.md "Actions")
 
 export const topGrantTree = () => call(grants.topGrantTree);
 export const topTreeKeys = (topMenuId: string) => call(grants.topTreeKeys, { query: { topMenuIds: topMenuId } });

@@ -26,7 +26,7 @@ export default defineModule((app, s) => {
   );
 
   app.get(
-    '/api/blade-system/post/select',
+    `${postDef.base}/select`,
     { config: { permission: ['post', 'user'] }, schema: { tags: ['post'] } },
     async (req) => {
       const auth = requireAuth(req);
