@@ -99,6 +99,14 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
     const tops = (await c.get('/api/blade-system/menu/top-menu')).json() as { data: { id: string }[] };
     return c.get(`/api/blade-system/menu/top-tree-keys?topMenuIds=${tops.data[0].id}`);
   },
+  // A multipart upload: user.test.ts, email.test.ts and bad-input.test.ts send files through it, answers checked.
+  'resource.putFile': { reachedIn: 'user.test.ts' },
+  // Needs an SMS configuration of the tenant: outbox.test.ts and sms.test.ts send through it, answers checked.
+  'resource.sendMessage': { reachedIn: 'outbox.test.ts' },
+  'statistics.onlinePage': (c) => c.get('/api/deviceinOnlineStatusStatics/page'),
+  'statistics.onlineTrend': (c) => c.get('/api/deviceinOnlineStatusStatics/trend?days=3'),
+  'statistics.deviceRanking': (c) => c.get('/api/home/deviceJoinRankingByRegionReport'),
+  'statistics.channelRanking': (c) => c.get('/api/home/channelJoinRankingByRegionReport'),
   'video.wall': (c) => c.get('/api/video/queryDeviceVideoByRegionCode'),
   // A stream needs a camera: video.test.ts plays one (ffmpeg on an RTSP test camera), with every answer checked.
   'video.play': { reachedIn: 'video.test.ts' },

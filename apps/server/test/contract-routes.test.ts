@@ -13,12 +13,6 @@ const NOT_YET_DECLARED = new Set([
   'GET /api/blade-device-access/cameraDevice/subDomainOptions',
   'GET /api/blade-device-access/cameraDevice/configItems',
   'POST /api/blade-device-access/nvrchannelinfo/saveNvrChannelInfo',
-  'POST /api/blade-resource/oss/endpoint/put-file',
-  'POST /api/blade-resource/sms/endpoint/send-message',
-  'GET /api/deviceinOnlineStatusStatics/page',
-  'GET /api/deviceinOnlineStatusStatics/trend',
-  'GET /api/home/deviceJoinRankingByRegionReport',
-  'GET /api/home/channelJoinRankingByRegionReport',
 ]);
 
 const CRUD = [

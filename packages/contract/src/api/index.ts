@@ -4,7 +4,9 @@ export { PTZ_COMMANDS } from './messages.ts';
 import * as business from './routes/business.ts';
 import * as grants from './routes/grants.ts';
 import * as region from './routes/region.ts';
+import * as resource from './routes/resource.ts';
 import * as shell from './routes/shell.ts';
+import * as statistics from './routes/statistics.ts';
 import * as system from './routes/system.ts';
 import * as user from './routes/user.ts';
 import * as video from './routes/video.ts';
@@ -13,6 +15,6 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, grants, region, shell, system, user, video };
-export { business, grants, shell, system, user, video };
-export { region as regionApi };
+export const api = { business, grants, region, resource, shell, statistics, system, user, video };
+export { business, grants, shell, statistics, system, user, video };
+export { region as regionApi, resource as resourceApi };
