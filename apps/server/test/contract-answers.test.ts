@@ -92,6 +92,15 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   },
   'user.registerGuest': (c) =>
     c.post('/api/blade-user/register-guest', { tenantId: '000000', account: 'answers-guest', password: 'Guest#2026a' }),
+  'device.dictListAll': (c) => c.get('/api/blade-device-access/dictioncary/listAll?deviceType=132'),
+  'device.templateOptions': (c) => c.get('/api/blade-device-access/configtemplate/options'),
+  'device.subDomainOptions': (c) => c.get('/api/blade-device-access/cameraDevice/subDomainOptions'),
+  'device.configItems': async (c) => {
+    const options = (await c.get('/api/blade-device-access/configtemplate/options?deviceType=132')).json() as {
+      data: { id: string }[];
+    };
+    return c.get(`/api/blade-device-access/cameraDevice/configItems?templateId=${options.data[0].id}`);
+  },
   'grants.roleGrantTree': (c) => c.get('/api/blade-system/menu/grant-tree'),
   'grants.roleTreeKeys': async (c) => c.get(`/api/blade-system/menu/role-tree-keys?roleIds=${await adminRoleId()}`),
   'grants.topGrantTree': (c) => c.get('/api/blade-system/menu/grant-top-tree'),

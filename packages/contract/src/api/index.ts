@@ -2,6 +2,7 @@ export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
 export { PTZ_COMMANDS } from './messages.ts';
 import * as business from './routes/business.ts';
+import * as device from './routes/device.ts';
 import * as grants from './routes/grants.ts';
 import * as region from './routes/region.ts';
 import * as resource from './routes/resource.ts';
@@ -15,6 +16,6 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, grants, region, resource, shell, statistics, system, user, video };
+export const api = { business, device, grants, region, resource, shell, statistics, system, user, video };
 export { business, grants, shell, statistics, system, user, video };
-export { region as regionApi, resource as resourceApi };
+export { device as deviceApi, region as regionApi, resource as resourceApi };
