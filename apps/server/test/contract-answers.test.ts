@@ -92,6 +92,15 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   },
   'user.registerGuest': (c) =>
     c.post('/api/blade-user/register-guest', { tenantId: '000000', account: 'answers-guest', password: 'Guest#2026a' }),
+  'device.dictListAll': (c) => c.get('/api/blade-device-access/dictioncary/listAll?deviceType=132'),
+  'device.templateOptions': (c) => c.get('/api/blade-device-access/configtemplate/options'),
+  'device.subDomainOptions': (c) => c.get('/api/blade-device-access/cameraDevice/subDomainOptions'),
+  'device.configItems': async (c) => {
+    const options = (await c.get('/api/blade-device-access/configtemplate/options?deviceType=132')).json() as {
+      data: { id: string }[];
+    };
+    return c.get(`/api/blade-device-access/cameraDevice/configItems?templateId=${options.data[0].id}`);
+  },
   'grants.roleGrantTree': (c) => c.get('/api/blade-system/menu/grant-tree'),
   'grants.roleTreeKeys': async (c) => c.get(`/api/blade-system/menu/role-tree-keys?roleIds=${await adminRoleId()}`),
   'grants.topGrantTree': (c) => c.get('/api/blade-system/menu/grant-top-tree'),
@@ -137,6 +146,14 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   'region.exportXlsx': { reachedIn: 'region.test.ts' },
   'region.importXlsx': { reachedIn: 'region.test.ts' },
   'region.configByRegionType': { reachedIn: 'sys-config-region.test.ts' },
+  // A multipart upload: user.test.ts, email.test.ts and bad-input.test.ts send files through it, answers checked.
+  'resource.putFile': { reachedIn: 'user.test.ts' },
+  // Needs an SMS configuration of the tenant: outbox.test.ts and sms.test.ts send through it, answers checked.
+  'resource.sendMessage': { reachedIn: 'outbox.test.ts' },
+  'statistics.onlinePage': (c) => c.get('/api/deviceinOnlineStatusStatics/page'),
+  'statistics.onlineTrend': (c) => c.get('/api/deviceinOnlineStatusStatics/trend?days=3'),
+  'statistics.deviceRanking': (c) => c.get('/api/home/deviceJoinRankingByRegionReport'),
+  'statistics.channelRanking': (c) => c.get('/api/home/channelJoinRankingByRegionReport'),
   'video.wall': (c) => c.get('/api/video/queryDeviceVideoByRegionCode'),
   // A stream needs a camera: video.test.ts plays one (ffmpeg on an RTSP test camera), with every answer checked.
   'video.play': { reachedIn: 'video.test.ts' },

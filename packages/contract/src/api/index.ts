@@ -2,9 +2,12 @@ export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
 export { PTZ_COMMANDS } from './messages.ts';
 import * as business from './routes/business.ts';
+import * as device from './routes/device.ts';
 import * as grants from './routes/grants.ts';
 import * as region from './routes/region.ts';
+import * as resource from './routes/resource.ts';
 import * as shell from './routes/shell.ts';
+import * as statistics from './routes/statistics.ts';
 import * as system from './routes/system.ts';
 import * as user from './routes/user.ts';
 import * as video from './routes/video.ts';
@@ -13,6 +16,6 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, grants, region, shell, system, user, video };
-export { business, grants, shell, system, user, video };
-export { region as regionApi };
+export const api = { business, device, grants, region, resource, shell, statistics, system, user, video };
+export { business, grants, shell, statistics, system, user, video };
+export { device as deviceApi, region as regionApi, resource as resourceApi };

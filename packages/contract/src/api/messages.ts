@@ -50,6 +50,14 @@ export const apiTexts = {
   trackTypeBad: { zh: '请选择跟踪方式', en: 'Choose the kind of follow-up' },
   trackContentRequired: { zh: '请输入跟踪内容', en: 'Enter what happened' },
   approvalStatus: { zh: '审批结果应为 1 通过或 2 驳回', en: 'The decision is 1 approve or 2 reject' },
+  // The device screens' calls (docs/devices.md "Device records").
+  deviceType: { zh: '设备类型应为 3 位数字', en: 'A device type is 3 digits' },
+  // Files and SMS (docs/outbox.md "SMS").
+  smsPhones: {
+    zh: '手机号应为 11 位数字（或 + 开头的国际号码）',
+    en: 'A phone is 11 digits (or an international number starting with +)',
+  },
+  smsCode: { zh: '短信配置编号最多 64 个字符', en: 'An SMS configuration code is at most 64 characters' },
 } satisfies Record<string, Msg>;
 
 /** The PTZ commands of `GET /api/video/ptz` (ONVIF ContinuousMove directions, zoom, stop). */

@@ -5,13 +5,16 @@
 export * from './shapes.ts';
 export * from './messages.ts';
 import * as business from './routes/business.schemas.ts';
+import * as device from './routes/device.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
 import * as region from './routes/region.schemas.ts';
+import * as resource from './routes/resource.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
+import * as statistics from './routes/statistics.schemas.ts';
 import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { business, grants, region, shell, system, user, video };
+export const apiSchemas = { business, device, grants, region, resource, shell, statistics, system, user, video };
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceApi } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { attach } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
@@ -76,15 +79,14 @@ export async function storeUpload(
 export function resourceRoutes(app: FastifyInstance, s: Services) {
   const dir = path.join(s.config.dataDir, 'uploads');
 
-  app.post(
-    '/api/blade-resource/oss/endpoint/put-file',
-    { schema: { tags: ['resource'], summary: 'Upload one file (multipart field "file")' } },
-    async (req) => {
+  app.route({
+    ...fromContract(resourceApi.putFile, apiSchemas.resource.putFile, ['resource']),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const stored = await storeUpload(s, req, { tenantId: auth.tenantId, userId: auth.userId });
       return ok(stored, texts.uploaded);
     },
-  );
+  });
 
   app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     const { name } = req.params as { name: string };

@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { resourceApi } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { sms } from '@atrium/contract/resources/resource/sms';
+import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, type FieldError } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
@@ -34,11 +36,8 @@ function paramsOf(raw: unknown): Record<string, string> {
   return out;
 }
 
-const sendBody = z.object({
-  code: z.string().max(64).optional(),
-  phones: z.union([z.string().max(4000), z.array(z.union([z.string().max(20), z.number()])).max(1000)]).optional(),
-  params: z.unknown().optional(),
-});
+/** What send-message takes, from the body or the query (the contract's schema). */
+const sendBody = apiSchemas.resource.sendMessageInput;
 
 /** 短信配置 (docs/outbox.md "SMS"): CRUD on the definition, `enable`, and `endpoint/send-message`. */
 export default defineModule((app, s) => {
@@ -76,13 +75,9 @@ export default defineModule((app, s) => {
     }),
   );
 
-  app.post(
-    '/api/blade-resource/sms/endpoint/send-message',
-    {
-      config: { permission: 'sms_send' },
-      schema: { tags: ['sms'], summary: 'Queue one SMS per phone through the outbox; answers the outbox ids' },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(resourceApi.sendMessage, apiSchemas.resource.sendMessage, ['sms']),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const parsed = sendBody.safeParse({ ...(req.query as object), ...((req.body as object) ?? {}) });
       if (!parsed.success) throw fieldError('phones', texts.badPhone);
@@ -129,5 +124,5 @@ export default defineModule((app, s) => {
       });
       return ok(ids, texts.queued);
     },
-  );
+  });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { msg } from '@atrium/contract';
+import { msg, statistics } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { ok } from '../../platform/envelope.ts';
+import { fromContract } from '../../platform/contract-route.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { defineModule } from '../../platform/resource.ts';
@@ -26,9 +28,6 @@ import {
 } from './service.ts';
 
 const tags = ['statistics'];
-/** Menu codes (db/seed-data/menus.ts): the online statistics screen and the access ranking screen. */
-const ONLINE = 'device_online';
-const RANKING = 'device_ranking';
 /** The data-scope resources whose rules decide what a caller's numbers cover. */
 const DEVICES = 'cameradevice';
 const CHANNELS = 'nvrchannelinfo';
@@ -52,10 +51,9 @@ export default defineModule((app, s) => {
   const today = () => dayIn(s.config.timeZone, s.now());
 
   // One row per child region of regionCode: total, online, offline, onlineRate — now, or at the end of a past day.
-  app.get(
-    '/api/deviceinOnlineStatusStatics/page',
-    { config: { permission: ONLINE }, schema: { tags } },
-    async (req) => {
+  app.route({
+    ...fromContract(statistics.onlinePage, apiSchemas.statistics.onlinePage, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const query = req.query as Query;
       const paging = pageParams(query, ['regionCode', 'date', 'deviceType']);
@@ -87,13 +85,12 @@ export default defineModule((app, s) => {
         summary: summaryOf(answer.rows),
       });
     },
-  );
+  });
 
   // The online rate of a region, day by day: the rollups of the past `days - 1` days and today's counters.
-  app.get(
-    '/api/deviceinOnlineStatusStatics/trend',
-    { config: { permission: ONLINE }, schema: { tags } },
-    async (req) => {
+  app.route({
+    ...fromContract(statistics.onlineTrend, apiSchemas.statistics.onlineTrend, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const query = req.query as Query;
       onlyParams(query, ['regionCode', 'deviceType', 'days']);
@@ -141,13 +138,12 @@ export default defineModule((app, s) => {
       });
       return ok(data);
     },
-  );
+  });
 
   // Regions (children of regionCode, default the caller's top region) ranked by devices of a type.
-  app.get(
-    '/api/home/deviceJoinRankingByRegionReport',
-    { config: { permission: RANKING }, schema: { tags } },
-    async (req) => {
+  app.route({
+    ...fromContract(statistics.deviceRanking, apiSchemas.statistics.deviceRanking, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const query = req.query as Query;
       onlyParams(query, ['deviceType', 'regionCode']);
@@ -164,13 +160,12 @@ export default defineModule((app, s) => {
       });
       return ok(ranked(rows));
     },
-  );
+  });
 
   // Regions ranked by the NVR channels joined.
-  app.get(
-    '/api/home/channelJoinRankingByRegionReport',
-    { config: { permission: RANKING }, schema: { tags } },
-    async (req) => {
+  app.route({
+    ...fromContract(statistics.channelRanking, apiSchemas.statistics.channelRanking, tags),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const query = req.query as Query;
       onlyParams(query, ['regionCode']);
@@ -184,7 +179,7 @@ export default defineModule((app, s) => {
       });
       return ok(ranked(rows));
     },
-  );
+  });
 
   const job = new RollupJob(s, app.log);
   app.addHook('onListen', async () => job.start());

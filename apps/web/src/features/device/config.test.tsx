@@ -168,7 +168,7 @@ describe('camera config form', () => {
     fireEvent.mouseDown(within(dialog).getByLabelText('Config template'));
     fireEvent.click(await screen.findByTitle('Standard'));
     expect(await within(dialog).findByLabelText(/Frame rate/, {}, { timeout: 10_000 })).toBeTruthy();
-    expect(mockGet).toHaveBeenCalledWith('/api/blade-device-access/cameraDevice/configItems', { templateId: 't1' });
+    expect(mockGet).toHaveBeenCalledWith('/api/blade-device-access/cameraDevice/configItems', { templateId: 't1' }, {});
   }, 60_000);
 
   it('shows the effective config in the view: value and whether it is the default', async () => {

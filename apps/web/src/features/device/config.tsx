@@ -5,14 +5,14 @@ import { FormItemInputContext } from 'antd/es/form/context';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
+import { deviceApi } from '@atrium/contract';
 import {
   configDefaultOf,
   configOptionsOf,
   configProblemOf,
   type ConfigValueType,
 } from '@atrium/contract/resources/device/configtemplateitem';
-import { get } from '../../api/http';
+import { call } from '../../api/call';
 import { registerFieldType, type InputProps } from '../../components/crud/fieldTypes';
 import { langOf } from '../../components/crud/texts';
 import type { CrudField } from '../../components/crud/types';
@@ -46,7 +46,6 @@ export type ConfigItem = {
 type Value = string | number | boolean;
 type Values = Record<string, Value>;
 
-const ITEMS_URL = `${cameradevice.base}/configItems`;
 /** The items of the templates loaded so far (read by the form rule, which has no hooks). */
 const loaded = new Map<string, ConfigItem[]>();
 
@@ -54,7 +53,7 @@ function useItems(templateId: string | null | undefined) {
   return useQuery({
     queryKey: ['device-config-items', templateId],
     queryFn: async () => {
-      const items = await get<ConfigItem[]>(ITEMS_URL, { templateId: templateId! });
+      const items: ConfigItem[] = await call(deviceApi.configItems, { query: { templateId: templateId! } });
       loaded.set(String(templateId), items);
       return items;
     },

@@ -1,8 +1,8 @@
 import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dictioncary } from '@atrium/contract/resources/device/dictioncary';
-import { get } from '../../api/http';
+import { deviceApi } from '@atrium/contract';
+import { call } from '../../api/call';
 import { registerFieldType, type InputProps } from '../../components/crud/fieldTypes';
 
 /**
@@ -17,7 +17,7 @@ function useEntries(params: Record<string, string> | null) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['device-dict', params, i18n.language],
-    queryFn: () => get<Entry[]>(`${dictioncary.base}/listAll`, params ?? {}),
+    queryFn: (): Promise<Entry[]> => call(deviceApi.dictListAll, { query: params ?? {} }),
     enabled: params !== null,
     staleTime: 60_000,
   });

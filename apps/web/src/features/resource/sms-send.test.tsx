@@ -107,11 +107,15 @@ describe('the dialog', () => {
     fireEvent.change(params, { target: { value: 'code=482913' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /发\s*送/ }));
     await screen.findByText('已加入发送队列（共 2 条）', {}, SLOW);
-    expect(mockSend).toHaveBeenCalledWith('/api/blade-resource/sms/endpoint/send-message', {
-      code: undefined,
-      phones: ['13800000001', '13800000002'],
-      params: { code: '482913' },
-    });
+    expect(mockSend).toHaveBeenCalledWith(
+      '/api/blade-resource/sms/endpoint/send-message',
+      {
+        code: undefined,
+        phones: ['13800000001', '13800000002'],
+        params: { code: '482913' },
+      },
+      { params: undefined },
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
   }, 60_000);
 
@@ -140,10 +144,14 @@ describe('the dialog', () => {
     await within(dialog).findByText('No SMS configuration has this code', {}, SLOW);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await screen.findByText('Queued (1 in all)', {}, SLOW);
-    expect(mockSend).toHaveBeenLastCalledWith('/api/blade-resource/sms/endpoint/send-message', {
-      code: 'ali',
-      phones: ['+85291234567'],
-      params: { code: '1' },
-    });
+    expect(mockSend).toHaveBeenLastCalledWith(
+      '/api/blade-resource/sms/endpoint/send-message',
+      {
+        code: 'ali',
+        phones: ['+85291234567'],
+        params: { code: '1' },
+      },
+      { params: undefined },
+    );
   }, 60_000);
 });

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { resourceApi } from '@atrium/contract';
 import { sms } from '@atrium/contract/resources/resource/sms';
-import { get, http } from '../../api/http';
+import { request } from '../../api/call';
+import { get } from '../../api/http';
 import ResourcePage, { type ResourceHooks } from '../../components/crud/ResourcePage';
 import type { RecordOf } from '../../components/crud/fromDefinition';
 import i18n from '../../i18n';
@@ -70,10 +72,8 @@ export function SendDialog({ code, onClose }: { code: string | null | undefined;
     if (!phones.ok || !params.ok) return;
     setSaving(true);
     try {
-      const res = await http.post<{ msg: string; data: string[] }>(`${sms.base}/endpoint/send-message`, {
-        code: values.code || undefined,
-        phones: phones.value,
-        params: params.value,
+      const res = await request(resourceApi.sendMessage, {
+        body: { code: values.code || undefined, phones: phones.value, params: params.value },
       });
       void message.success(t('smsSend.sent', { msg: res.data.msg, count: res.data.data?.length ?? 0 }));
       form.resetFields();

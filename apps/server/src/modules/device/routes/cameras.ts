@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Msg } from '@atrium/contract';
+import { deviceApi, type Msg } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
-import { idParam, rawQuery, type CrudService } from '../../../platform/crud.ts';
+import { rawQuery, type CrudService } from '../../../platform/crud.ts';
+import { fromContract } from '../../../platform/contract-route.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { requireAuth } from '../../../platform/guard.ts';
 import type { Services } from '../../../platform/services.ts';
@@ -30,30 +31,22 @@ export const cameraRoutes: FastifyPluginAsync<{
   });
 
   // Running sub-domains a device may bind to (of one client), within the caller's data scope on devices.
-  app.get(
-    '/subDomainOptions',
-    {
-      config: { permission: cameradevice.code },
-      schema: { tags, querystring: z.object({ clientId: idParam.optional() }) },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(deviceApi.subDomainOptions, apiSchemas.device.subDomainOptions, tags, app.prefix),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const clientId = auth.clientInfoId ?? req.query.clientId;
       return ok(await withTenant(s.db, auth.tenantId, (tx) => subDomainOptions(tx, auth.tenantId, clientId)));
     },
-  );
+  });
 
   // A template's items (the camera form's config fields).
-  app.get(
-    '/configItems',
-    {
-      config: { permission: [cameradevice.code, 'configtemplateitem'] },
-      schema: { tags, querystring: z.object({ templateId: idParam }) },
-    },
-    async (req) => {
+  app.route({
+    ...fromContract(deviceApi.configItems, apiSchemas.device.configItems, tags, app.prefix),
+    handler: async (req) => {
       const auth = requireAuth(req);
       const id = req.query.templateId;
       return ok(await withTenant(s.db, auth.tenantId, (tx) => configFields(tx, auth.tenantId, id)));
     },
-  );
+  });
 };

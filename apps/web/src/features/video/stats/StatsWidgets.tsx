@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
+import { approval } from '@atrium/contract/resources/customer/approval';
+import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { get } from '../../../api/http';
 import StatsChart from './StatsChart';
 import { DEVICE_TYPES, statsApi, type RankRow } from './api';
@@ -203,7 +205,7 @@ export function LatestClientsWidget({ more }: { more?: string }) {
     queryKey: ['home-latest-clients'],
     queryFn: () =>
       get<Page<{ id: string; clientName: string; createTime?: string; regionName?: string }>>(
-        '/api/blade-business/clientInfo/page',
+        `${clientinfo.base}/${clientinfo.listPath}`,
         { current: 1, size: 5, descs: 'createTime' },
       ),
   });
@@ -225,10 +227,12 @@ export function PendingApprovalsWidget({ more }: { more?: string }) {
   const q = useQuery({
     queryKey: ['home-pending-approvals'],
     queryFn: () =>
-      get<Page<{ id: string; title?: string; applicantName?: string; submitTime?: string }>>(
-        '/api/blade-business/approval/list',
-        { current: 1, size: 5, status: 0, descs: 'submitTime' },
-      ),
+      get<Page<{ id: string; title?: string; applicantName?: string; submitTime?: string }>>(`${approval.base}/list`, {
+        current: 1,
+        size: 5,
+        status: 0,
+        descs: 'submitTime',
+      }),
   });
   const rows = q.data?.records.map((r) => ({
     id: r.id,

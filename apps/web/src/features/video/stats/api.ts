@@ -1,4 +1,5 @@
-import { get } from '../../../api/http';
+import { statistics } from '@atrium/contract';
+import { call } from '../../../api/call';
 
 /** The statistics calls (docs/devices.md "Statistics"). */
 export type StatRow = {
@@ -42,13 +43,13 @@ const clean = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
 
 export const statsApi = {
-  page: (p: PageParams) => get<StatPage>('/api/deviceinOnlineStatusStatics/page', clean(p)),
-  trend: (p: { regionCode?: string; deviceType?: string; days?: number }) =>
-    get<Trend>('/api/deviceinOnlineStatusStatics/trend', clean(p)),
-  deviceRanking: (p: { deviceType?: string; regionCode?: string }) =>
-    get<RankRow[]>('/api/home/deviceJoinRankingByRegionReport', clean(p)),
-  channelRanking: (p: { regionCode?: string }) =>
-    get<RankRow[]>('/api/home/channelJoinRankingByRegionReport', clean(p)),
+  page: (p: PageParams): Promise<StatPage> => call(statistics.onlinePage, { query: clean(p) }),
+  trend: (p: { regionCode?: string; deviceType?: string; days?: number }): Promise<Trend> =>
+    call(statistics.onlineTrend, { query: clean(p) }),
+  deviceRanking: (p: { deviceType?: string; regionCode?: string }): Promise<RankRow[]> =>
+    call(statistics.deviceRanking, { query: clean(p) }),
+  channelRanking: (p: { regionCode?: string }): Promise<RankRow[]> =>
+    call(statistics.channelRanking, { query: clean(p) }),
 };
 
 /** Device types of GB/T 28181 the pickers offer (the level-1 codes seeded in every tenant's device dictionary). */
