@@ -345,7 +345,13 @@ async function pageOf(
 
 export type CrudService = ReturnType<typeof crudService>;
 
-export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
+/**
+ * What a service's calls share, built once per service (docs/server.md "The CRUD factory"): the table, the tenant and
+ * live-row filters, the data scope, and the transactions its reads and writes run in.
+ */
+type CrudContext<B extends z.ZodObject> = ReturnType<typeof crudContext<B>>;
+
+function crudContext<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
   const t = spec.table;
   const tenantCol = spec.global ? undefined : t.tenantId;
   if (!spec.global && !tenantCol)
@@ -397,333 +403,388 @@ export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B
     if (scope) s.cache.clear(scope);
     return result;
   };
+  return { s, spec, t, tenantCol, mine, live, present, scopeOf, scopeShapeOf, run, keepInScope, read, write };
+}
 
-  const svc = {
+/**
+ * The CRUD service of a definition: its calls are the functions below, each given the context built once here
+ * (docs/server.md "The CRUD factory").
+ */
+export function crudService<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
+  const c = crudContext(s, spec);
+  return {
     spec,
-    scopeOf,
-    async list(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
-      const own = spec.listParams ?? {};
-      const q = parseListQuery(query, spec.list, Object.keys(own));
-      const params = Object.entries(own).map(([k, f]) => {
-        const v = query[k] == null ? '' : String(query[k]).trim();
-        if (!v) return undefined;
-        if (!/^\d{1,19}$/.test(v)) {
-          const m = fill(platformTexts.idParam, { name: k });
-          throw badRequest(m, [{ field: k, message: m }]);
-        }
-        return f({ value: v, auth });
-      });
-      const { where: scope, shape } = await scopeShapeOf(auth);
-      // Only the data scope filters the list: a total kept by counters may stand for counting the rows.
-      const unfiltered = !q.where && !extra && params.every((p) => p === undefined);
-      const totalOf = spec.total && unfiltered ? spec.total({ auth, shape }) : undefined;
-      return read(
-        auth,
-        async (tx) => {
-          const where = live(auth, q.where, scope, extra, ...params);
-          const order = q.orderBy.length ? q.orderBy : [sql`${t.id} desc`];
-          const { rows, n } = await pageOf(tx, t, where, order, q, totalOf);
-          const records = (rows as Row[]).map(present);
-          return toPage(
-            spec.decorate && records.length ? await spec.decorate({ tx, auth, rows: records }) : records,
-            n,
-            q,
-          );
-          // A first page without decorations is one statement: its commit goes out with it (db/client.ts).
-        },
-        q.current === 1 && !spec.decorate,
-      );
-    },
-
-    async detail(auth: AuthContext, id: string) {
-      const scope = await scopeOf(auth);
-      return read(auth, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(t)
-          .where(live(auth, eq(t.id, id), scope));
-        if (!row) throw notFound();
-        const one = present(row as Row);
-        return spec.decorate ? (await spec.decorate({ tx, auth, rows: [one] }))[0] : one;
-      });
-    },
-
+    scopeOf: c.scopeOf,
+    list: (auth: AuthContext, query: Record<string, unknown>, extra?: SQL) => listRecords(c, auth, query, extra),
+    detail: (auth: AuthContext, id: string) => detailRecord(c, auth, id),
     /** No id → insert; with id → update of a visible record, checked against `version` when sent. */
-    async submit(auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) {
-      const { id, version, ...sent } = raw;
-      const input = received(sent, !id);
-      const scope = await scopeOf(auth);
-      const state: Record<string, unknown> = {
-        ...(await spec.prepareSave?.({ auth, input: input as z.infer<B>, id })),
-      };
-      try {
-        const saved = await write(auth, async (tx) => {
-          const now = s.now();
-          if (!id) {
-            await checkParent(tx, auth, input as Record<string, unknown>, null, scope);
-            const extra =
-              (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: null, scope, state })) ?? {};
-            const values = {
-              ...columnsOf(input as Record<string, unknown>, false),
-              ...extra,
-              id: newId(),
-              ...(tenantCol ? { tenantId: auth.tenantId } : {}),
-              createUser: auth.userId,
-              createDept: auth.deptId,
-              createTime: now,
-              updateUser: auth.userId,
-              updateTime: now,
-              isDeleted: 0,
-              version: 1,
-            };
-            // The factory writes any table: the values were checked against the table's columns at bind time.
-            const [row] = await tx
-              .insert(t)
-              .values(values as never)
-              .returning();
-            await keepInScope(tx, (row as Row).id as string, scope);
-            const after =
-              (await spec.afterSave?.({
-                tx,
-                auth,
-                input: input as z.infer<B>,
-                existing: null,
-                row: row as Row,
-                scope,
-                state,
-              })) ?? {};
-            await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, present(row as Row));
-            return { ...present(row as Row), ...revealed(input), ...after };
-          }
-          const [existing] = await tx
-            .select()
-            .from(t)
-            .where(live(auth, eq(t.id, id), scope));
-          if (!existing) throw notFound();
-          const ex = existing as Row;
-          if (version !== undefined && version !== ex.version) throw stale();
-          await checkParent(tx, auth, input as Record<string, unknown>, ex, scope);
-          const extra =
-            (await spec.beforeSave?.({ tx, auth, input: input as z.infer<B>, existing: ex, scope, state })) ?? {};
-          const [row] = await tx
-            .update(t)
-            .set({
-              ...columnsOf(input as Record<string, unknown>, true),
-              ...extra,
-              updateUser: auth.userId,
-              updateTime: now,
-              version: sql`${t.version} + 1`,
-            } as never)
-            .where(and(eq(t.id, id), mine(auth), eq(t.version, ex.version)))
-            .returning();
-          if (!row) throw stale();
-          await keepInScope(tx, id, scope);
-          const after =
-            (await spec.afterSave?.({
-              tx,
-              auth,
-              input: input as z.infer<B>,
-              existing: ex,
-              row: row as Row,
-              scope,
-              state,
-            })) ?? {};
-          await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, present(ex), present(row as Row));
-          return { ...present(row as Row), ...after };
-        });
-        spec.afterWrite?.({ auth });
-        return saved;
-      } catch (err) {
-        throw uniqueError(err, spec.unique) ?? err;
-      }
-    },
-
+    submit: (auth: AuthContext, raw: z.infer<B> & { id?: string; version?: number }, requestId: string) =>
+      submitRecord(c, auth, raw, requestId),
     /** Soft-deletes all the ids or none: one id that is not the caller's (or not visible) makes it a 404. */
-    async remove(auth: AuthContext, ids: string[], requestId: string) {
-      const unique = [...new Set(ids)];
-      const scope = await scopeOf(auth);
-      const done = await write(auth, async (tx) => {
-        const rows = (await tx
-          .select()
-          .from(t)
-          .where(live(auth, inArray(t.id, unique), scope))) as Row[];
-        if (rows.length !== unique.length) throw notFound();
-        if (spec.tree && spec.treeRules) {
-          const [kid] = await tx
-            .select({ id: t.id })
-            .from(t)
-            .where(and(mine(auth), eq(t.isDeleted, 0), inArray(spec.tree.parentId, unique), notInArray(t.id, unique)))
-            .limit(1);
-          if (kid) throw badRequest(spec.treeRules.hasChildren);
-        }
-        await spec.beforeRemove?.({ tx, auth, ids: unique, rows });
-        await tx
-          .update(t)
-          .set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
-          .where(and(inArray(t.id, unique), mine(auth)));
-        for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, present(r), null);
-        return true;
-      });
-      await spec.afterRemove?.({ auth, ids: unique });
-      spec.afterWrite?.({ auth });
-      return done;
-    },
-
+    remove: (auth: AuthContext, ids: string[], requestId: string) => removeRecords(c, auth, ids, requestId),
     /** One level of a tree table: records under `parentId` with `hasChildren`; filters (if any) search the whole tree. */
-    async lazyList(auth: AuthContext, query: Record<string, unknown>, extra?: SQL) {
-      const tree = spec.tree!;
-      const { parentId, ...rest } = query;
-      const q = parseListQuery(rest, spec.list);
-      const scope = await scopeOf(auth);
-      const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentOf(parentId);
-      return read(auth, async (tx) => {
-        const rows = (await tx
-          .select()
-          .from(t)
-          .where(live(auth, q.where, scope, extra, parent === undefined ? undefined : eq(tree.parentId, parent)))
-          .orderBy(...(q.orderBy.length ? q.orderBy : [asc(tree.sort ?? t.id), asc(t.id)]))
-          .limit(5000)) as Row[];
-        const withKids = await childParents(
-          tx,
-          auth,
-          rows.map((r) => r.id),
-          scope,
-          extra,
-        );
-        return rows.map((r) => ({ ...present(r), hasChildren: withKids.has(r.id) }));
-      });
-    },
-
+    lazyList: (auth: AuthContext, query: Record<string, unknown>, extra?: SQL) => lazyListOf(c, auth, query, extra),
     /** The whole visible tree as nodes. */
-    async tree(auth: AuthContext, extra?: SQL) {
-      const tree = spec.tree!;
-      const scope = await scopeOf(auth);
-      const rows = (await run(auth, (tx) =>
-        tx
-          .select()
-          .from(t)
-          .where(live(auth, scope, extra))
-          .orderBy(asc(tree.sort ?? t.id), asc(t.id)),
-      )) as Row[];
-      return toTree(rows as (Row & { parentId: string })[], (r) => String(r[tree.title] ?? ''));
-    },
-
+    tree: (auth: AuthContext, extra?: SQL) => treeOf(c, auth, extra),
     /** One level of nodes under `parentId`, with `hasChildren`. */
-    async lazyTree(auth: AuthContext, parentId: string, extra?: SQL) {
-      const tree = spec.tree!;
-      const scope = await scopeOf(auth);
-      return read(auth, async (tx) => {
-        const rows = (await tx
-          .select()
-          .from(t)
-          .where(live(auth, scope, extra, eq(tree.parentId, parentId)))
-          .orderBy(asc(tree.sort ?? t.id), asc(t.id))) as (Row & { parentId: string })[];
-        const withKids = await childParents(
-          tx,
-          auth,
-          rows.map((r) => r.id),
-          scope,
-          extra,
-        );
-        return rows.map((r) => ({
-          id: r.id,
-          parentId: r.parentId,
-          title: String(r[tree.title] ?? ''),
-          key: r.id,
-          value: r.id,
-          hasChildren: withKids.has(r.id),
-          children: [],
-        }));
-      });
-    },
+    lazyTree: (auth: AuthContext, parentId: string, extra?: SQL) => lazyTreeOf(c, auth, parentId, extra),
   };
+}
 
-  async function childParents(
-    tx: Db,
-    auth: AuthContext,
-    ids: string[],
-    scope?: SQL,
-    extra?: SQL,
-  ): Promise<Set<string>> {
-    if (!ids.length || !spec.tree) return new Set();
-    const p = spec.tree.parentId;
-    const rows = await tx
-      .selectDistinct({ parentId: p })
+async function listRecords<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  auth: AuthContext,
+  query: Record<string, unknown>,
+  extra?: SQL,
+) {
+  const { spec, t } = c;
+  const own = spec.listParams ?? {};
+  const q = parseListQuery(query, spec.list, Object.keys(own));
+  const params = Object.entries(own).map(([k, f]) => {
+    const v = query[k] == null ? '' : String(query[k]).trim();
+    if (!v) return undefined;
+    if (!/^\d{1,19}$/.test(v)) {
+      const m = fill(platformTexts.idParam, { name: k });
+      throw badRequest(m, [{ field: k, message: m }]);
+    }
+    return f({ value: v, auth });
+  });
+  const { where: scope, shape } = await c.scopeShapeOf(auth);
+  // Only the data scope filters the list: a total kept by counters may stand for counting the rows.
+  const unfiltered = !q.where && !extra && params.every((p) => p === undefined);
+  const totalOf = spec.total && unfiltered ? spec.total({ auth, shape }) : undefined;
+  return c.read(
+    auth,
+    async (tx) => {
+      const where = c.live(auth, q.where, scope, extra, ...params);
+      const order = q.orderBy.length ? q.orderBy : [sql`${t.id} desc`];
+      const { rows, n } = await pageOf(tx, t, where, order, q, totalOf);
+      const records = (rows as Row[]).map(c.present);
+      return toPage(spec.decorate && records.length ? await spec.decorate({ tx, auth, rows: records }) : records, n, q);
+      // A first page without decorations is one statement: its commit goes out with it (db/client.ts).
+    },
+    q.current === 1 && !spec.decorate,
+  );
+}
+
+async function detailRecord<B extends z.ZodObject>(c: CrudContext<B>, auth: AuthContext, id: string) {
+  const { spec, t } = c;
+  const scope = await c.scopeOf(auth);
+  return c.read(auth, async (tx) => {
+    const [row] = await tx
+      .select()
       .from(t)
-      .where(live(auth, scope, extra, inArray(p, ids)));
-    return new Set(rows.map((r) => String(r.parentId)));
-  }
+      .where(c.live(auth, eq(t.id, id), scope));
+    if (!row) throw notFound();
+    const one = c.present(row as Row);
+    return spec.decorate ? (await spec.decorate({ tx, auth, rows: [one] }))[0] : one;
+  });
+}
 
-  /**
-   * The body as the save sees it: secrets not sent (absent, empty, the mask) dropped, and on insert the definition's
-   * defaults for the fields left out.
-   */
-  function received(sent: Record<string, unknown>, insert: boolean): Record<string, unknown> {
-    const out = { ...sent };
-    for (const f of spec.secrets ?? []) {
-      const v = out[f.name];
-      if (v === undefined || v === null || v === '' || (f.mask !== undefined && v === f.mask)) delete out[f.name];
-    }
-    if (insert) for (const [k, v] of Object.entries(spec.defaults ?? {})) if (out[k] === undefined) out[k] = v;
-    return out;
-  }
+/** What a save's insert or update is given: the body as the save sees it, the data scope, the hooks' state. */
+type SaveRequest<B extends z.ZodObject> = {
+  auth: AuthContext;
+  input: z.infer<B>;
+  scope?: SQL;
+  state: Record<string, unknown>;
+  requestId: string;
+};
 
-  /** The secrets an insert's answer carries once (`reveal: 'insert'`): the values sent. */
-  function revealed(input: Record<string, unknown>): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const f of spec.secrets ?? [])
-      if (f.reveal === 'insert' && typeof input[f.name] === 'string') out[f.name] = input[f.name];
-    return out;
+async function submitRecord<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  auth: AuthContext,
+  raw: z.infer<B> & { id?: string; version?: number },
+  requestId: string,
+) {
+  const { spec } = c;
+  const { id, version, ...sent } = raw;
+  const input = received(spec, sent, !id) as z.infer<B>;
+  const scope = await c.scopeOf(auth);
+  const state: Record<string, unknown> = { ...(await spec.prepareSave?.({ auth, input, id })) };
+  const req: SaveRequest<B> = { auth, input, scope, state, requestId };
+  try {
+    const saved = await c.write(auth, (tx) => (id ? updateRecord(c, tx, req, id, version) : insertRecord(c, tx, req)));
+    spec.afterWrite?.({ auth });
+    return saved;
+  } catch (err) {
+    throw uniqueError(err, spec.unique) ?? err;
   }
+}
 
-  /** The body's values that are columns: fields kept elsewhere are the hooks' business; null never clears a NOT NULL column. */
-  function columnsOf(input: Record<string, unknown>, update: boolean): Record<string, unknown> {
-    if (!spec.writable) return input;
-    const out: Record<string, unknown> = {};
-    for (const name of spec.writable) {
-      if (!(name in input) || (update && spec.createOnly?.includes(name))) continue;
-      const v = input[name];
-      if (v === null && (t as unknown as Record<string, PgColumn>)[name].notNull) continue;
-      out[name] = v;
-    }
-    return out;
-  }
+async function insertRecord<B extends z.ZodObject>(c: CrudContext<B>, tx: Db, req: SaveRequest<B>) {
+  const { s, spec, t } = c;
+  const { auth, input, scope, state, requestId } = req;
+  const now = s.now();
+  await checkParent(c, tx, auth, input as Record<string, unknown>, null, scope);
+  const extra = (await spec.beforeSave?.({ tx, auth, input, existing: null, scope, state })) ?? {};
+  const values = {
+    ...columnsOf(c, input as Record<string, unknown>, false),
+    ...extra,
+    id: newId(),
+    ...(c.tenantCol ? { tenantId: auth.tenantId } : {}),
+    createUser: auth.userId,
+    createDept: auth.deptId,
+    createTime: now,
+    updateUser: auth.userId,
+    updateTime: now,
+    isDeleted: 0,
+    version: 1,
+  };
+  // The factory writes any table: the values were checked against the table's columns at bind time.
+  const [row] = await tx
+    .insert(t)
+    .values(values as never)
+    .returning();
+  await c.keepInScope(tx, (row as Row).id as string, scope);
+  const after = (await spec.afterSave?.({ tx, auth, input, existing: null, row: row as Row, scope, state })) ?? {};
+  await writeAudit(s, tx, auth, requestId, spec.entity, 'insert', (row as Row).id, null, c.present(row as Row));
+  return { ...c.present(row as Row), ...revealed(spec, input as Record<string, unknown>), ...after };
+}
 
-  /** Tree rules: the parent is a visible live record, and never the record itself or one of its descendants. */
-  async function checkParent(
-    tx: Db,
-    auth: AuthContext,
-    input: Record<string, unknown>,
-    existing: Row | null,
-    scope?: SQL,
-  ) {
-    const tree = spec.tree;
-    const rules = spec.treeRules;
-    if (!tree || !rules) return;
-    const parentField = Object.entries(t as unknown as Record<string, PgColumn>).find(
-      ([, c]) => c === tree.parentId,
-    )?.[0];
-    // A parent taken on insert only is never written by an update: nothing to check then.
-    if (existing && parentField && spec.createOnly?.includes(parentField)) return;
-    const parentId = parentField ? input[parentField] : undefined;
-    if (parentId === undefined || parentId === null || parentId === '' || parentId === '0') return;
-    const field = parentField!;
-    let at = String(parentId);
-    for (let depth = 0; depth < 64; depth++) {
-      if (existing && at === existing.id) throw badRequest(rules.cycle, [{ field, message: rules.cycle }]);
-      const [p] = await tx
-        .select({ parentId: tree.parentId })
+async function updateRecord<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  tx: Db,
+  req: SaveRequest<B>,
+  id: string,
+  version: number | undefined,
+) {
+  const { s, spec, t } = c;
+  const { auth, input, scope, state, requestId } = req;
+  const now = s.now();
+  const [existing] = await tx
+    .select()
+    .from(t)
+    .where(c.live(auth, eq(t.id, id), scope));
+  if (!existing) throw notFound();
+  const ex = existing as Row;
+  if (version !== undefined && version !== ex.version) throw stale();
+  await checkParent(c, tx, auth, input as Record<string, unknown>, ex, scope);
+  const extra = (await spec.beforeSave?.({ tx, auth, input, existing: ex, scope, state })) ?? {};
+  const [row] = await tx
+    .update(t)
+    .set({
+      ...columnsOf(c, input as Record<string, unknown>, true),
+      ...extra,
+      updateUser: auth.userId,
+      updateTime: now,
+      version: sql`${t.version} + 1`,
+    } as never)
+    .where(and(eq(t.id, id), c.mine(auth), eq(t.version, ex.version)))
+    .returning();
+  if (!row) throw stale();
+  await c.keepInScope(tx, id, scope);
+  const after = (await spec.afterSave?.({ tx, auth, input, existing: ex, row: row as Row, scope, state })) ?? {};
+  await writeAudit(s, tx, auth, requestId, spec.entity, 'update', id, c.present(ex), c.present(row as Row));
+  return { ...c.present(row as Row), ...after };
+}
+
+async function removeRecords<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  auth: AuthContext,
+  ids: string[],
+  requestId: string,
+) {
+  const { s, spec, t } = c;
+  const unique = [...new Set(ids)];
+  const scope = await c.scopeOf(auth);
+  const done = await c.write(auth, async (tx) => {
+    const rows = (await tx
+      .select()
+      .from(t)
+      .where(c.live(auth, inArray(t.id, unique), scope))) as Row[];
+    if (rows.length !== unique.length) throw notFound();
+    if (spec.tree && spec.treeRules) {
+      const [kid] = await tx
+        .select({ id: t.id })
         .from(t)
-        .where(live(auth, eq(t.id, at), depth === 0 ? scope : undefined));
-      if (!p) {
-        if (depth === 0) throw badRequest(rules.parentMissing, [{ field, message: rules.parentMissing }]);
-        return;
-      }
-      at = String(p.parentId);
-      if (at === '0') return;
+        .where(and(c.mine(auth), eq(t.isDeleted, 0), inArray(spec.tree.parentId, unique), notInArray(t.id, unique)))
+        .limit(1);
+      if (kid) throw badRequest(spec.treeRules.hasChildren);
     }
+    await spec.beforeRemove?.({ tx, auth, ids: unique, rows });
+    await tx
+      .update(t)
+      .set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
+      .where(and(inArray(t.id, unique), c.mine(auth)));
+    for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, c.present(r), null);
+    return true;
+  });
+  await spec.afterRemove?.({ auth, ids: unique });
+  spec.afterWrite?.({ auth });
+  return done;
+}
+
+async function lazyListOf<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  auth: AuthContext,
+  query: Record<string, unknown>,
+  extra?: SQL,
+) {
+  const { spec, t } = c;
+  const tree = spec.tree!;
+  const { parentId, ...rest } = query;
+  const q = parseListQuery(rest, spec.list);
+  const scope = await c.scopeOf(auth);
+  const parent = parentId === undefined || parentId === '' ? (q.where ? undefined : '0') : parentOf(parentId);
+  return c.read(auth, async (tx) => {
+    const rows = (await tx
+      .select()
+      .from(t)
+      .where(c.live(auth, q.where, scope, extra, parent === undefined ? undefined : eq(tree.parentId, parent)))
+      .orderBy(...(q.orderBy.length ? q.orderBy : [asc(tree.sort ?? t.id), asc(t.id)]))
+      .limit(5000)) as Row[];
+    const withKids = await childParents(
+      c,
+      tx,
+      auth,
+      rows.map((r) => r.id),
+      scope,
+      extra,
+    );
+    return rows.map((r) => ({ ...c.present(r), hasChildren: withKids.has(r.id) }));
+  });
+}
+
+async function treeOf<B extends z.ZodObject>(c: CrudContext<B>, auth: AuthContext, extra?: SQL) {
+  const { spec, t } = c;
+  const tree = spec.tree!;
+  const scope = await c.scopeOf(auth);
+  const rows = (await c.run(auth, (tx) =>
+    tx
+      .select()
+      .from(t)
+      .where(c.live(auth, scope, extra))
+      .orderBy(asc(tree.sort ?? t.id), asc(t.id)),
+  )) as Row[];
+  return toTree(rows as (Row & { parentId: string })[], (r) => String(r[tree.title] ?? ''));
+}
+
+async function lazyTreeOf<B extends z.ZodObject>(c: CrudContext<B>, auth: AuthContext, parentId: string, extra?: SQL) {
+  const { spec, t } = c;
+  const tree = spec.tree!;
+  const scope = await c.scopeOf(auth);
+  return c.read(auth, async (tx) => {
+    const rows = (await tx
+      .select()
+      .from(t)
+      .where(c.live(auth, scope, extra, eq(tree.parentId, parentId)))
+      .orderBy(asc(tree.sort ?? t.id), asc(t.id))) as (Row & { parentId: string })[];
+    const withKids = await childParents(
+      c,
+      tx,
+      auth,
+      rows.map((r) => r.id),
+      scope,
+      extra,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      title: String(r[tree.title] ?? ''),
+      key: r.id,
+      value: r.id,
+      hasChildren: withKids.has(r.id),
+      children: [],
+    }));
+  });
+}
+
+async function childParents<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  tx: Db,
+  auth: AuthContext,
+  ids: string[],
+  scope?: SQL,
+  extra?: SQL,
+): Promise<Set<string>> {
+  if (!ids.length || !c.spec.tree) return new Set();
+  const p = c.spec.tree.parentId;
+  const rows = await tx
+    .selectDistinct({ parentId: p })
+    .from(c.t)
+    .where(c.live(auth, scope, extra, inArray(p, ids)));
+  return new Set(rows.map((r) => String(r.parentId)));
+}
+
+/**
+ * The body as the save sees it: secrets not sent (absent, empty, the mask) dropped, and on insert the definition's
+ * defaults for the fields left out.
+ */
+function received<B extends z.ZodObject>(
+  spec: CrudSpec<B>,
+  sent: Record<string, unknown>,
+  insert: boolean,
+): Record<string, unknown> {
+  const out = { ...sent };
+  for (const f of spec.secrets ?? []) {
+    const v = out[f.name];
+    if (v === undefined || v === null || v === '' || (f.mask !== undefined && v === f.mask)) delete out[f.name];
   }
-  return svc;
+  if (insert) for (const [k, v] of Object.entries(spec.defaults ?? {})) if (out[k] === undefined) out[k] = v;
+  return out;
+}
+
+/** The secrets an insert's answer carries once (`reveal: 'insert'`): the values sent. */
+function revealed<B extends z.ZodObject>(spec: CrudSpec<B>, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of spec.secrets ?? [])
+    if (f.reveal === 'insert' && typeof input[f.name] === 'string') out[f.name] = input[f.name];
+  return out;
+}
+
+/** The body's values that are columns: fields kept elsewhere are the hooks' business; null never clears a NOT NULL column. */
+function columnsOf<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  input: Record<string, unknown>,
+  update: boolean,
+): Record<string, unknown> {
+  const { spec, t } = c;
+  if (!spec.writable) return input;
+  const out: Record<string, unknown> = {};
+  for (const name of spec.writable) {
+    if (!(name in input) || (update && spec.createOnly?.includes(name))) continue;
+    const v = input[name];
+    if (v === null && (t as unknown as Record<string, PgColumn>)[name].notNull) continue;
+    out[name] = v;
+  }
+  return out;
+}
+
+/** Tree rules: the parent is a visible live record, and never the record itself or one of its descendants. */
+async function checkParent<B extends z.ZodObject>(
+  c: CrudContext<B>,
+  tx: Db,
+  auth: AuthContext,
+  input: Record<string, unknown>,
+  existing: Row | null,
+  scope?: SQL,
+) {
+  const { spec, t } = c;
+  const tree = spec.tree;
+  const rules = spec.treeRules;
+  if (!tree || !rules) return;
+  const parentField = Object.entries(t as unknown as Record<string, PgColumn>).find(
+    ([, col]) => col === tree.parentId,
+  )?.[0];
+  // A parent taken on insert only is never written by an update: nothing to check then.
+  if (existing && parentField && spec.createOnly?.includes(parentField)) return;
+  const parentId = parentField ? input[parentField] : undefined;
+  if (parentId === undefined || parentId === null || parentId === '' || parentId === '0') return;
+  const field = parentField!;
+  let at = String(parentId);
+  for (let depth = 0; depth < 64; depth++) {
+    if (existing && at === existing.id) throw badRequest(rules.cycle, [{ field, message: rules.cycle }]);
+    const [p] = await tx
+      .select({ parentId: tree.parentId })
+      .from(t)
+      .where(c.live(auth, eq(t.id, at), depth === 0 ? scope : undefined));
+    if (!p) {
+      if (depth === 0) throw badRequest(rules.parentMissing, [{ field, message: rules.parentMissing }]);
+      return;
+    }
+    at = String(p.parentId);
+    if (at === '0') return;
+  }
 }
 
 /** Registers list / detail / submit / remove (and the tree calls of a tree table), each behind its permission code. */
