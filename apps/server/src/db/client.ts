@@ -189,7 +189,10 @@ const FRESH_EMPTY_LOCK_MS = 5000;
 /**
  * Takes `<dir>/pg.lock` for this process (docs/server.md "Data dir lock"): created atomically holding the pid; a
  * lock whose process is gone is taken over (under a second guard file, so two starts cannot both take it over);
- * released by the returned function, and on exit.
+ * released by the returned function, and on exit. Hand-written on purpose: a kept lock library (proper-lockfile) keeps
+ * its lock alive by touching the file and calls it abandoned only after a stale delay (10 s by default), so it could
+ * neither name the holder's pid in the refusal nor take over at once from a holder that is gone — both of which
+ * test/data-dir-lock.test.ts holds.
  */
 function lockDataDir(dir: string): () => void {
   const file = path.join(dir, 'pg.lock');
