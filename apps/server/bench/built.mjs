@@ -31,6 +31,10 @@ const name = path.basename(script, '.ts');
 const outDir = path.join(root, `${name}-${process.pid}`);
 await buildServerBundle({ serverDir, outDir, entries: [{ in: script, out: name }] });
 process.on('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+// The config finds the console two levels above its own file (apps/server/dist → apps/web/dist); this build lies
+// deeper, so the console's place is given (without it the login page was the "not built" text and the wire bench waited
+// for a captcha that never came).
+process.env.ATRIUM_WEB_DIST ??= path.resolve(serverDir, '../web/dist');
 const entry = path.join(outDir, `${name}.js`);
 // The script sees itself as the program (bench/lib.ts `runIfMain`).
 process.argv.splice(1, 2, entry);
