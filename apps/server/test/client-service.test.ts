@@ -19,7 +19,7 @@ describe('queueClientEmails', () => {
     const without = await addClient('无邮箱客户', null);
     const err = await refusal(
       run(async (tx) =>
-        queueClientEmails(tx, by(), await visibleClients(tx, TENANT, [withMail, without], undefined), {
+        queueClientEmails(t.services, tx, by(), await visibleClients(tx, TENANT, [withMail, without], undefined), {
           subject: 'Hello',
           html: '<p>hi</p>',
           attachIds: [],
@@ -38,7 +38,7 @@ describe('queueClientEmails', () => {
     const a = await addClient('客户甲', 'a@example.com');
     const b = await addClient('客户乙', 'b@example.com');
     const queued = await run(async (tx) =>
-      queueClientEmails(tx, by(), await visibleClients(tx, TENANT, [a, b], undefined), {
+      queueClientEmails(t.services, tx, by(), await visibleClients(tx, TENANT, [a, b], undefined), {
         subject: 'Notice',
         html: '<p>x</p>',
         attachIds: [],
