@@ -125,10 +125,30 @@ export const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   crossOriginEmbedderPolicy: false,
 };
 
+/**
+ * The services of one app (what every module gets, platform/services.ts), its registry still empty: `buildApp` hands
+ * them to the modules; a test that calls services without the app builds its own here.
+ */
+export function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'signingKey' | 'now'>): Services {
+  const now = deps.now ?? (() => new Date());
+  const services: Services = {
+    db: deps.db,
+    config: deps.config,
+    tokens: new TokenService(deps.signingKey, now),
+    now,
+    cache: new Cache(),
+    liveGuesses: new LiveGuesses(),
+    liveMemory: new LiveMemory(),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
+    permissionCodes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
+    registry: { bindings: new Map(), scopeResources: new Map() },
+  };
+  return services;
+}
+
 export async function buildApp(
   deps: AppDeps,
 ): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
-  const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -146,18 +166,7 @@ export async function buildApp(
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const services: Services = {
-    db: deps.db,
-    config: deps.config,
-    tokens: new TokenService(deps.signingKey, now),
-    now,
-    cache: new Cache(),
-    liveGuesses: new LiveGuesses(),
-    liveMemory: new LiveMemory(),
-    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
-    permissionCodes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
-    registry: { bindings: new Map(), scopeResources: new Map() },
-  };
+  const services = createServices(deps);
 
   // Security headers: helmet's, which depend on nothing of the request, are worked out once at start and set on every
   // answer as one object (docs/server.md "Security headers"); running helmet's middleware chain per request cost more.

@@ -1,57 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
-import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
-import { newId } from '../src/db/ids.ts';
-import { AppError } from '../src/platform/errors.ts';
-import { withTenant } from '../src/platform/tenant-db.ts';
 import { clientTexts as texts } from '../src/modules/client/messages.ts';
 import { checkClientForm, queueClientEmails, visibleClients } from '../src/modules/client/service.ts';
-import { clientInfo, clientTrack } from '../src/modules/client/table.ts';
+import { clientTrack } from '../src/modules/client/table.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { addClient as addClientOf, by, refusal, serviceTest, TENANT } from './support/service-test.ts';
 
 /** The client module's rules called as functions on a database, without the app (modules/client/service.ts). */
 
-const TENANT = '000000';
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => t?.close());
-
-const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database.db, TENANT, fn);
-let phone = 13900000000;
-
-async function addClient(name: string, email: string | null): Promise<string> {
-  const id = newId();
-  await run((tx) =>
-    tx.insert(clientInfo).values({
-      id,
-      tenantId: TENANT,
-      clientName: name,
-      clientType: 1,
-      creditCode: '91110108MA01ABCD0B',
-      contactName: 'Li',
-      operatorTel: String(++phone),
-      email,
-      regionCode: '110101',
-      status: CLIENT_STATUS.approved,
-    }),
-  );
-  return id;
-}
-
-const by = () => ({ tenantId: TENANT, userId: '1123598821738675201', account: 'admin', now: new Date() });
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const t = serviceTest();
+const { run } = t;
+const addClient = (clientName: string, email: string | null) => addClientOf(t, { clientName, email });
 
 describe('queueClientEmails', () => {
   it('a client without an email refuses the whole send, naming it: nothing is queued, no follow-up written', async () => {
@@ -59,7 +19,7 @@ describe('queueClientEmails', () => {
     const without = await addClient('无邮箱客户', null);
     const err = await refusal(
       run(async (tx) =>
-        queueClientEmails(tx, by(), await visibleClients(tx, TENANT, [withMail, without], undefined), {
+        queueClientEmails(t.services, tx, by(), await visibleClients(tx, TENANT, [withMail, without], undefined), {
           subject: 'Hello',
           html: '<p>hi</p>',
           attachIds: [],
@@ -78,7 +38,7 @@ describe('queueClientEmails', () => {
     const a = await addClient('客户甲', 'a@example.com');
     const b = await addClient('客户乙', 'b@example.com');
     const queued = await run(async (tx) =>
-      queueClientEmails(tx, by(), await visibleClients(tx, TENANT, [a, b], undefined), {
+      queueClientEmails(t.services, tx, by(), await visibleClients(tx, TENANT, [a, b], undefined), {
         subject: 'Notice',
         html: '<p>x</p>',
         attachIds: [],

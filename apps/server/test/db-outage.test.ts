@@ -379,7 +379,7 @@ onPg('the outbox while the database goes away during a delivery', () => {
         }),
       );
       const id = await withTenant(database.db, '000000', (tx) =>
-        enqueueEmail(tx, { tenantId: '000000', to: 'first@example.com', subject: 'Outage', text: 'x' }),
+        enqueueEmail(services, tx, { tenantId: '000000', to: 'first@example.com', subject: 'Outage', text: 'x' }),
       );
       const worker = new OutboxWorker(services, {});
       receiving = new Promise<void>((r) => (onReceive = r));
@@ -396,7 +396,7 @@ onPg('the outbox while the database goes away during a delivery', () => {
       expect(received).toEqual(['first@example.com']);
       // The worker goes on: the next message is delivered too.
       const next = await withTenant(database.db, '000000', (tx) =>
-        enqueueEmail(tx, { tenantId: '000000', to: 'second@example.com', subject: 'After', text: 'y' }),
+        enqueueEmail(services, tx, { tenantId: '000000', to: 'second@example.com', subject: 'After', text: 'y' }),
       );
       onReceive = () => setImmediate(() => release());
       expect(await worker.runOnce()).toBe(1);

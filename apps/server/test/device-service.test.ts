@@ -1,38 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
-import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import { SUBDOMAIN_STATUS } from '@atrium/contract/resources/subdomain/subdomain_list';
 import { newId } from '../src/db/ids.ts';
-import { AppError } from '../src/platform/errors.ts';
-import { withTenant } from '../src/platform/tenant-db.ts';
-import { clientInfo } from '../src/modules/client/table.ts';
 import { checkCameraConfig, moveSubDomain, type CameraRow } from '../src/modules/device/cameras.ts';
 import { deviceTexts as texts } from '../src/modules/device/messages.ts';
 import { configTemplate } from '../src/modules/device/table.ts';
 import { subDomain } from '../src/modules/subdomain/table.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { addClient as addClientOf, refusal, serviceTest, TENANT } from './support/service-test.ts';
 
 /** The camera save's rules called as functions on a database, without the app (modules/device/cameras.ts). */
 
-const TENANT = '000000';
 const CAMERA = '131';
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => t?.close());
-
-const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database.db, TENANT, fn);
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const t = serviceTest();
+const { run } = t;
 
 async function addTemplate(deviceType: string, status: number): Promise<string> {
   const id = newId();
@@ -74,24 +55,7 @@ describe('checkCameraConfig', () => {
 });
 
 describe('moveSubDomain', () => {
-  let phone = 13800000000;
-  async function addClient(): Promise<string> {
-    const id = newId();
-    await run((tx) =>
-      tx.insert(clientInfo).values({
-        id,
-        tenantId: TENANT,
-        clientName: `c${id.slice(-6)}`,
-        clientType: 1,
-        creditCode: '91110108MA01ABCD0B',
-        contactName: 'Li',
-        operatorTel: String(++phone),
-        regionCode: '110101',
-        status: CLIENT_STATUS.approved,
-      }),
-    );
-    return id;
-  }
+  const addClient = () => addClientOf(t);
   async function addSubDomain(clientId: string): Promise<string> {
     const id = newId();
     const label = `s${id.slice(-8)}`;

@@ -78,7 +78,7 @@ const row = async (id: string) => (await t.services.db.select().from(outbox).whe
 describe('email', () => {
   it('without SMTP settings an email is recorded by the outbox', async () => {
     const id = await withTenant(t.services.db, TA, (tx) =>
-      enqueueEmail(tx, {
+      enqueueEmail(t.services, tx, {
         tenantId: TA,
         to: 'a@example.com',
         subject: 'Hello',
@@ -127,7 +127,7 @@ describe('email', () => {
   it('a real SMTP server on loopback receives the message and its attachment', async () => {
     const attachId = await upload('report.txt', 'quarterly numbers: 42\n');
     const id = await withTenant(t.services.db, TA, (tx) =>
-      enqueueEmail(tx, {
+      enqueueEmail(t.services, tx, {
         tenantId: TA,
         to: 'client@example.com',
         subject: '审核结果 Review result',
@@ -151,7 +151,13 @@ describe('email', () => {
   it('unknown or foreign attachments are refused when queued', async () => {
     await expect(
       withTenant(t.services.db, TA, (tx) =>
-        enqueueEmail(tx, { tenantId: TA, to: 'c@example.com', subject: 's', text: 'x', attachIds: ['123456'] }),
+        enqueueEmail(t.services, tx, {
+          tenantId: TA,
+          to: 'c@example.com',
+          subject: 's',
+          text: 'x',
+          attachIds: ['123456'],
+        }),
       ),
     ).rejects.toMatchObject({ status: 400 });
   });

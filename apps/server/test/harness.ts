@@ -89,12 +89,8 @@ export async function createTestDb(db: TestDbOptions = {}): Promise<TestDb> {
   };
 }
 
-/** A real app on a real database (`createTestDb`: PGlite in memory, or a throwaway PostgreSQL database). */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  setup?: (app: FastifyInstance, services: Services) => void,
-  db: TestDbOptions = {},
-): Promise<TestApp> {
+/** A test's configuration on a data directory of its own (a fresh temporary folder: remove `dataDir` after). */
+export function testConfig(overrides: Partial<Config> = {}): { config: Config; dataDir: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   const config: Config = {
     ...loadConfig({
@@ -105,6 +101,16 @@ export async function createTestApp(
     }),
     ...overrides,
   };
+  return { config, dataDir };
+}
+
+/** A real app on a real database (`createTestDb`: PGlite in memory, or a throwaway PostgreSQL database). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  setup?: (app: FastifyInstance, services: Services) => void,
+  db: TestDbOptions = {},
+): Promise<TestApp> {
+  const { config, dataDir } = testConfig(overrides);
   const testDb = await createTestDb(db);
   const { database, databaseUrl: dbUrl } = testDb;
   const captchas = new Map<string, string>();

@@ -121,7 +121,7 @@ describe('outbox', () => {
     let id = '';
     await expect(
       withTenant(t.services.db, TA, async (tx) => {
-        id = await enqueueSms(tx, { tenantId: TA, phone: '13800000009', text: 'rolled back' });
+        id = await enqueueSms(t.services, tx, { tenantId: TA, phone: '13800000009', text: 'rolled back' });
         throw new Error('business write failed');
       }),
     ).rejects.toThrow('business write failed');
@@ -129,7 +129,9 @@ describe('outbox', () => {
     expect(await job(id)).toBeUndefined();
     // Another tenant's id in the caller's transaction is refused by row-level security.
     await expect(
-      withTenant(t.services.db, TA, (tx) => enqueueSms(tx, { tenantId: TB, phone: '13800000009', text: 'x' })),
+      withTenant(t.services.db, TA, (tx) =>
+        enqueueSms(t.services, tx, { tenantId: TB, phone: '13800000009', text: 'x' }),
+      ),
     ).rejects.toThrow();
   });
 
@@ -194,7 +196,7 @@ describe('outbox', () => {
 
   it('a message claimed by a worker that died is delivered once its lease has run out', async () => {
     const id = await withTenant(t.services.db, TA, (tx) =>
-      enqueueSms(tx, { tenantId: TA, phone: '13800000005', text: 'after a crash' }),
+      enqueueSms(t.services, tx, { tenantId: TA, phone: '13800000005', text: 'after a crash' }),
     );
     // Claimed by a process that then died: the lease still runs.
     const now = Date.now() + t.clock.offsetMs;
@@ -216,7 +218,13 @@ describe('outbox', () => {
     const ids = await withTenant(t.services.db, TA, async (tx) => {
       const out: string[] = [];
       for (let i = 0; i < 24; i++)
-        out.push(await enqueueSms(tx, { tenantId: TA, phone: `1390000${String(i).padStart(4, '0')}`, text: `n${i}` }));
+        out.push(
+          await enqueueSms(t.services, tx, {
+            tenantId: TA,
+            phone: `1390000${String(i).padStart(4, '0')}`,
+            text: `n${i}`,
+          }),
+        );
       return out;
     });
     const w1 = new OutboxWorker(t.services, { batch: 5 });
@@ -240,13 +248,13 @@ describe('outbox', () => {
     const w = new OutboxWorker(t.services, { pollMs: 50 });
     w.start();
     const id = await withTenant(t.services.db, TA, (tx) =>
-      enqueueSms(tx, { tenantId: TA, phone: '13800000006', text: 'by itself' }),
+      enqueueSms(t.services, tx, { tenantId: TA, phone: '13800000006', text: 'by itself' }),
     );
     for (let i = 0; i < 100 && (await row(id)).status === 1; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await row(id)).status).toBe(2);
     await w.stop();
     const later = await withTenant(t.services.db, TA, (tx) =>
-      enqueueSms(tx, { tenantId: TA, phone: '13800000007', text: 'after stop' }),
+      enqueueSms(t.services, tx, { tenantId: TA, phone: '13800000007', text: 'after stop' }),
     );
     await new Promise((r) => setTimeout(r, 200));
     expect((await row(later)).status).toBe(1);

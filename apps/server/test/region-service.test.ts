@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { REGION_NAMES_MAX } from '@atrium/contract/resources/system/region';
 import { AppError } from '../src/platform/errors.ts';
-import { withTenant } from '../src/platform/tenant-db.ts';
 import { regionTexts as texts } from '../src/modules/region/messages.ts';
 import { namesAsked } from '../src/modules/region/service.ts';
 import { region } from '../src/modules/region/table.ts';
 import { importRows } from '../src/modules/region/transfer.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { by, serviceTest } from './support/service-test.ts';
 
 /** The region module's import and names rules called as functions, without the app (modules/region/transfer.ts, service.ts). */
 
-const TENANT = '000000';
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => t?.close());
-
-const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database.db, TENANT, fn);
-const by = () => ({ userId: '1123598821738675201', deptId: null, now: new Date() });
+const { run } = serviceTest();
 const live = (codes: string[]) =>
   run((tx) =>
     tx

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineResource } from '@atrium/contract';
 import { decideApproval, registerApprovalEffect, type ApprovalRow } from '../src/modules/approval/service.ts';
 import { blackInfo } from '../src/modules/blacklist/table.ts';
 import { clientInUse, registerClientUsage } from '../src/modules/client/service.ts';
+import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
+import { enqueueSms } from '../src/modules/outbox/service.ts';
 import { regionInUse, registerRegionUsage } from '../src/modules/region/service.ts';
 import { bindResource, resourceRoutes } from '../src/platform/resource.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
@@ -11,8 +13,8 @@ import { createTestApp, type TestApp } from './harness.ts';
 
 /**
  * Per-app registries (docs/server.md "Registries"): what modules register for one another — bound resources, data
- * scope resources, client and region usages, approval effects — belongs to the app that registered it. Two apps built
- * in one process (as the tests build them) share none of it.
+ * scope resources, client and region usages, approval effects, running outbox workers — belongs to the app that
+ * registered it. Two apps built in one process (as the tests build them) share none of it.
  */
 const probe = defineResource({
   code: 'registry_probe',
@@ -75,5 +77,27 @@ describe('per-app registries', () => {
       decideApproval(b.services, tx, auth, row, { pass: true, opinion: null, requestId: 'r' }, new Date()),
     );
     await expect(decided).rejects.toMatchObject({ status: 400, message: expect.stringContaining('未知的业务类型') });
+  });
+
+  it("a message queued in one app wakes that app's outbox worker, never another app's", async () => {
+    const workerA = outboxWorkerOf(a.services)!;
+    const workerB = outboxWorkerOf(b.services)!;
+    workerA.start();
+    workerB.start();
+    const kickedA = vi.spyOn(workerA, 'kick');
+    const kickedB = vi.spyOn(workerB, 'kick');
+    try {
+      expect([...(a.services.registry.outboxWorkers ?? [])]).toEqual([workerA]);
+      expect([...(b.services.registry.outboxWorkers ?? [])]).toEqual([workerB]);
+      await withTenant(a.services.db, TENANT, (tx) =>
+        enqueueSms(a.services, tx, { tenantId: TENANT, phone: '13800000000', text: 'registry probe' }),
+      );
+      expect(kickedA).toHaveBeenCalledTimes(1);
+      expect(kickedB).not.toHaveBeenCalled();
+    } finally {
+      await workerA.stop();
+      await workerB.stop();
+    }
+    expect(a.services.registry.outboxWorkers?.size).toBe(0);
   });
 });

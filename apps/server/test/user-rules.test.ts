@@ -1,39 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/platform/errors.ts';
-import { withTenant } from '../src/platform/tenant-db.ts';
-import type { AuthContext } from '../src/platform/tokens.ts';
+import { describe, expect, it } from 'vitest';
 import { userTexts as texts } from '../src/modules/user/messages.ts';
 import { checkRegionReach, checkRoles } from '../src/modules/user/rules.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { admin, refusal, serviceTest } from './support/service-test.ts';
 
 /** The user administration's rules called as functions on a database, without the app (modules/user/rules.ts). */
 
-const TENANT = '000000';
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => t?.close());
-
-const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.database.db, TENANT, fn);
-const admin: AuthContext = {
-  tenantId: TENANT,
-  userId: '1123598821738675201',
-  account: 'admin',
-  roleIds: [],
-  deptId: null,
-  clientId: 'atrium',
-  sid: 'test',
-};
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const { run } = serviceTest();
 
 describe('checkRegionReach', () => {
   it('a region no live row has is refused as unknown (400 naming regionCode), before any reach is judged', async () => {

@@ -177,7 +177,7 @@ export async function sendCode(
     createTime: now,
     updateTime: now,
   });
-  await enqueueSms(tx, {
+  await enqueueSms(s, tx, {
     tenantId,
     phone: call.phone,
     templateCode: 'verify',
@@ -280,7 +280,7 @@ export async function decideClient(
       .update(clientInfo)
       .set({ status: CLIENT_STATUS.rejected, updateTime: now, updateUser: auth.userId, version: sql`version + 1` })
       .where(eq(clientInfo.id, c.id));
-    await enqueueSms(tx, {
+    await enqueueSms(s, tx, {
       tenantId: auth.tenantId,
       phone: c.operatorTel,
       templateCode: 'client_rejected',
@@ -338,7 +338,7 @@ export async function decideClient(
       version: sql`version + 1`,
     })
     .where(eq(clientInfo.id, c.id));
-  await enqueueSms(tx, {
+  await enqueueSms(s, tx, {
     tenantId: auth.tenantId,
     phone: c.operatorTel,
     templateCode: 'client_approved',
@@ -530,6 +530,7 @@ export type Tracker = { tenantId: string; userId: string; account: string; now: 
  * client without an email address refuses the whole send: nothing is queued.
  */
 export async function queueClientEmails(
+  s: Services,
   tx: Db,
   by: Tracker,
   clients: ClientRow[],
@@ -538,7 +539,7 @@ export async function queueClientEmails(
   const out: { clientId: string; outboxId: string }[] = [];
   for (const c of clients) {
     if (!c.email) throw badRequest(fill(texts.noEmail, { name: c.clientName }));
-    const outboxId = await enqueueEmail(tx, {
+    const outboxId = await enqueueEmail(s, tx, {
       tenantId: by.tenantId,
       to: c.email,
       subject: mail.subject,

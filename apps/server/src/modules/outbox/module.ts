@@ -22,7 +22,7 @@ export default defineModule((app: FastifyInstance, s: Services) => {
     bindResource(outboxDef, outbox, {
       // A message as the modules queue one, for the generated suites.
       fixture: ({ tx, auth }) =>
-        enqueueSms(tx, {
+        enqueueSms(s, tx, {
           tenantId: auth.tenantId,
           phone: '13800000000',
           text: 'Atrium fixture',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { attach } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
 import { outboxTexts as texts } from './messages.ts';
 import { outbox, outboxJob } from './table.ts';
 import { kickWorkers } from './worker.ts';
@@ -10,7 +11,7 @@ import { kickWorkers } from './worker.ts';
 /**
  * The outbox service (docs/outbox.md "Service"): other modules queue an SMS or an email INSIDE their own
  * transaction (the `tx` of their `withTenant`), so the message exists if and only if their write commits. The
- * worker delivers it after the commit, through the tenant's active configuration, with retries.
+ * worker of their app (`s`) delivers it after the commit, through the tenant's active configuration, with retries.
  */
 
 export type SmsRequest = {
@@ -85,18 +86,23 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-async function insert(tx: Db, values: typeof outbox.$inferInsert, notBefore: Date | undefined): Promise<string> {
+async function insert(
+  s: Services,
+  tx: Db,
+  values: typeof outbox.$inferInsert,
+  notBefore: Date | undefined,
+): Promise<string> {
   const now = new Date();
   const due = notBefore ?? now;
   await tx.insert(outbox).values({ ...values, nextAttemptTime: due, createTime: now, updateTime: now });
   await tx.insert(outboxJob).values({ id: values.id!, tenantId: values.tenantId, dueAt: due });
-  // The caller's transaction has not committed yet: the worker looks shortly after, and polls anyway.
-  kickWorkers();
+  // The caller's transaction has not committed yet: the app's workers look shortly after, and poll anyway.
+  kickWorkers(s);
   return values.id!;
 }
 
 /** Queues one SMS in the caller's transaction; answers the outbox id. Bad input is a 400. */
-export async function enqueueSms(tx: Db, req: SmsRequest): Promise<string> {
+export async function enqueueSms(s: Services, tx: Db, req: SmsRequest): Promise<string> {
   const phone = req.phone?.trim() ?? '';
   if (!PHONE.test(phone)) throw badRequest(texts.badPhone, [{ field: 'phone', message: texts.badPhone }]);
   const params = req.params ?? {};
@@ -104,6 +110,7 @@ export async function enqueueSms(tx: Db, req: SmsRequest): Promise<string> {
   const text = (req.text ?? paramsText(params)).trim();
   if (!text) throw badRequest(texts.emptyMessage);
   return insert(
+    s,
     tx,
     {
       id: newId(),
@@ -123,7 +130,7 @@ export async function enqueueSms(tx: Db, req: SmsRequest): Promise<string> {
 }
 
 /** Queues one email in the caller's transaction; answers the outbox id. Unknown attachments are a 400. */
-export async function enqueueEmail(tx: Db, req: EmailRequest): Promise<string> {
+export async function enqueueEmail(s: Services, tx: Db, req: EmailRequest): Promise<string> {
   const to = req.to?.trim() ?? '';
   if (!EMAIL.test(to) || to.length > 255) throw badRequest(texts.badEmail, [{ field: 'to', message: texts.badEmail }]);
   const ids = [...new Set(req.attachIds ?? [])];
@@ -140,6 +147,7 @@ export async function enqueueEmail(tx: Db, req: EmailRequest): Promise<string> {
   const text = req.text ?? (req.html ? htmlToText(req.html) : '');
   if (!text.trim() && !req.html?.trim()) throw badRequest(texts.emptyMessage);
   return insert(
+    s,
     tx,
     {
       id: newId(),

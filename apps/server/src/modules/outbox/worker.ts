@@ -38,11 +38,17 @@ export const DEFAULT_WORKER: WorkerOptions = {
 };
 
 const STATUS = { queued: 1, sent: 2, failed: 3 } as const;
-const workers = new Set<OutboxWorker>();
 
-/** Tells every running worker of this process to look now (a message was just queued). */
-export function kickWorkers(): void {
-  for (const w of workers) w.kick();
+declare module '../../platform/services.ts' {
+  interface Registry {
+    /** The app's running outbox workers, which a queued message wakes (docs/server.md "Registries"). */
+    outboxWorkers?: Set<OutboxWorker>;
+  }
+}
+
+/** Tells the running workers of this app to look now (a message was just queued); another app's are not woken. */
+export function kickWorkers(s: Services): void {
+  for (const w of s.registry.outboxWorkers ?? []) w.kick();
 }
 
 type Claimed = { id: string; tenantId: string; attempts: number };
@@ -79,14 +85,14 @@ export class OutboxWorker {
     if (this.running) return;
     this.running = true;
     this.started = true;
-    workers.add(this);
+    (this.s.registry.outboxWorkers ??= new Set()).add(this);
     this.schedule(0);
   }
 
   /** Stops polling, lets the message in hand finish, and hands back the claims not yet started. */
   async stop(): Promise<void> {
     this.running = false;
-    workers.delete(this);
+    this.s.registry.outboxWorkers?.delete(this);
     clearTimeout(this.timer);
     await this.current?.catch(() => undefined);
   }

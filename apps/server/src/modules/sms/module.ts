@@ -110,7 +110,7 @@ export default defineModule((app, s) => {
         const out: string[] = [];
         for (const phone of phones)
           out.push(
-            await enqueueSms(tx, {
+            await enqueueSms(s, tx, {
               tenantId: auth.tenantId,
               phone,
               text,

@@ -25,7 +25,7 @@ export default defineModule((app, s) => {
         // A test email through this server (enabled or not), queued like any other: its result shows in the outbox.
         async test({ tx, auth, rows, input }) {
           const row = rows[0];
-          const id = await enqueueEmail(tx, {
+          const id = await enqueueEmail(s, tx, {
             tenantId: auth.tenantId,
             to: String(input.to),
             subject: `${texts.testSubject.zh} / ${texts.testSubject.en}: ${String(row.name)}`,

@@ -137,6 +137,7 @@ export async function stopSubDomains(tx: Db, tenantId: string, rows: Row[], now:
 
 /** Tells the client of a decision by SMS (through the outbox, in the decision's transaction). */
 export async function notifyClient(
+  s: Services,
   tx: Db,
   auth: AuthContext,
   row: SubDomainRow,
@@ -157,7 +158,7 @@ export async function notifyClient(
     domain: row.fullDomain,
     opinion: opinion ?? '',
   }).zh;
-  await enqueueSms(tx, {
+  await enqueueSms(s, tx, {
     tenantId: auth.tenantId,
     phone: c.phone,
     templateCode: pass ? 'subdomain_approved' : 'subdomain_rejected',

@@ -80,7 +80,7 @@ export default defineModule(async (root, s) => {
       .set({ status: to, updateUser: auth.userId, updateTime: s.now(), version: sql`${subDomain.version} + 1` })
       .where(eq(subDomain.id, row.id));
     if (!d.pass) await releaseHost(tx, auth.tenantId, row.id);
-    await notifyClient(tx, auth, row, d.pass, d.opinion);
+    await notifyClient(s, tx, auth, row, d.pass, d.opinion);
   });
 
   const present = (r: Row) => binding.spec.present!(r);

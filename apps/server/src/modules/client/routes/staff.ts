@@ -126,7 +126,7 @@ export const contactRoutes: FastifyPluginAsync<StaffOptions> = async (plain, { s
       const scope = await svc.scopeOf(auth);
       const by = { tenantId: auth.tenantId, userId: auth.userId, account: auth.account, now: s.now() };
       const queued = await withTenant(s.db, auth.tenantId, async (tx) =>
-        queueClientEmails(tx, by, await visibleClients(tx, auth.tenantId, clientIds, scope), {
+        queueClientEmails(s, tx, by, await visibleClients(tx, auth.tenantId, clientIds, scope), {
           subject,
           html,
           attachIds: attachIds ?? [],
