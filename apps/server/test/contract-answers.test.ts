@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, defineRoute, methodsOf, type ApiRoute, type RouteSchemas } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
+import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
 import { ok } from '../src/platform/envelope.ts';
 import { fromContract } from '../src/platform/contract-route.ts';
 import { md5Hex } from '../src/platform/password.ts';
@@ -100,6 +101,18 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
       data: { id: string }[];
     };
     return c.get(`/api/blade-device-access/cameraDevice/configItems?templateId=${options.data[0].id}`);
+  },
+  'device.saveNvrChannelInfo': async (c) => {
+    const nvr = await c.post(`${cameradevice.base}/save`, {
+      deviceCode: '11010100001180999001',
+      name: 'answers NVR',
+      deviceType: '118',
+      regionCode: '110101',
+    });
+    expect([nvr.statusCode, nvr.body.slice(0, 200)]).toEqual([200, nvr.body.slice(0, 200)]);
+    const nvrDeviceId = (nvr.json() as { data: { id: string } }).data.id;
+    const channels = [{ channelNo: 1, channelCode: '11010100001310999001', name: 'ch1' }, { channelNo: 2 }];
+    return c.post(api.device.saveNvrChannelInfo.path, { nvrDeviceId, channels });
   },
   'grants.roleGrantTree': (c) => c.get('/api/blade-system/menu/grant-tree'),
   'grants.roleTreeKeys': async (c) => c.get(`/api/blade-system/menu/role-tree-keys?roleIds=${await adminRoleId()}`),
