@@ -7,7 +7,18 @@ import { withTenant } from '../src/platform/tenant-db.ts';
 import { outbox } from '../src/modules/outbox/table.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { user } from '../src/db/schema/index.ts';
-import { BASIC, client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import { clientTexts } from '../src/modules/client/messages.ts';
+import { messages } from '@atrium/contract';
+import {
+  BASIC,
+  client,
+  createTestApp,
+  login,
+  loginToken,
+  provisionedTenant,
+  userToken,
+  type TestApp,
+} from './harness.ts';
 
 const T = '730001';
 const OTHER = '730002';
@@ -400,5 +411,114 @@ describe('review, account and region scope', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(md5Hex('x')).toHaveLength(32);
+  });
+});
+
+describe('the staff’s calls on a client and the forgotten password', () => {
+  const phone = '13700000041';
+  const signIn = async (password: string) => (await login(t, { tenantId: T, username: phone, password })).statusCode;
+  const pubHeaders = { 'tenant-id': T, authorization: BASIC };
+  /** The registration page's calls from their own address (the public calls are limited per address). */
+  const page = {
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: pubHeaders, remoteAddress: '10.7.7.1' }),
+    post: (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: pubHeaders, payload, remoteAddress: '10.7.7.1' }),
+  };
+  let clientId: string;
+
+  beforeAll(async () => {
+    const entered = await client(t, admin).post(`${base}/submit`, form(phone));
+    expect([entered.statusCode, entered.body.slice(0, 200)]).toEqual([200, entered.body.slice(0, 200)]);
+    clientId = entered.json().data.id;
+  });
+
+  it('updatePwd: no account before approval; then the client signs in with the password staff set', async () => {
+    const early = await client(t, admin).post(`${base}/updatePwd`, { clientInfoId: clientId, pwd: 'Client#2026s' });
+    expect([early.statusCode, early.json().msg]).toEqual([400, clientTexts.noAccount.zh]);
+    // Entered by the admin, decided by someone else (no one decides their own application).
+    const city = await staff('city_2', 'city_admin', '11');
+    const application = (await pendingApproval(city, phone))!;
+    const approved = await client(t, city).post('/api/blade-business/approval/businessApproval', {
+      id: application.id,
+      status: 1,
+    });
+    expect(approved.statusCode).toBe(200);
+    // Another tenant's staff cannot name this client; nothing changes.
+    const cross = await client(t, other).post(`${base}/updatePwd`, { clientInfoId: clientId, pwd: 'Client#2026o' });
+    expect(cross.statusCode).toBe(404);
+    const res = await client(t, admin).post(`${base}/updatePwd`, { clientInfoId: clientId, pwd: 'Client#2026s' });
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { code: 200, success: true, data: true, msg: clientTexts.passwordChanged.zh },
+    ]);
+    expect(await signIn('Client#2026o')).not.toBe(200);
+    expect(await signIn('Client#2026s')).toBe(200);
+  });
+
+  it('resetPassword: a type-2 code’s ticket sets the new password, once', async () => {
+    const sent = await page.get(`${base}/verification?${q({ operatorTel: phone, type: 2, userAgent: UA })}`);
+    expect([sent.statusCode, sent.body]).toEqual([200, sent.body]);
+    const code = await smsCode(phone);
+    const checked = await page.get(
+      `${base}/verificat?${q({ operatorTel: phone, type: 2, userAgent: UA, verificationCode: code })}`,
+    );
+    expect([checked.statusCode, checked.body]).toEqual([200, checked.body]);
+    const ticket = checked.json().data.ticket as string;
+    const res = await page.post(`${base}/resetPassword`, { operatorTel: phone, ticket, password: 'Client#2026r' });
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { code: 200, success: true, data: true, msg: clientTexts.passwordReset.zh },
+    ]);
+    expect(await signIn('Client#2026s')).not.toBe(200);
+    expect(await signIn('Client#2026r')).toBe(200);
+    const again = await page.post(`${base}/resetPassword`, { operatorTel: phone, ticket, password: 'Client#2026t' });
+    expect([again.statusCode, again.json().msg]).toEqual([400, clientTexts.ticketBad.zh]);
+    expect(await signIn('Client#2026r')).toBe(200);
+  });
+
+  it('sendEmail, customerTrack, clientTrackRecord: queued per client, each a follow-up; other tenants get 404', async () => {
+    const mail = { clientIds: [clientId], subject: 'Welcome', content: '<p>hello</p><script>alert(1)</script>' };
+    expect((await client(t, other).post(`${base}/sendEmail`, mail)).statusCode).toBe(404);
+    const sent = await client(t, admin).post(`${base}/sendEmail`, mail);
+    expect([sent.statusCode, sent.json().msg]).toEqual([200, clientTexts.emailQueued.zh]);
+    const [queued] = sent.json().data as { clientId: string; outboxId: string }[];
+    expect(queued.clientId).toBe(clientId);
+    const [row] = await withTenant(t.services.db, T, (tx) =>
+      tx
+        .select({ recipient: outbox.recipient, content: outbox.content })
+        .from(outbox)
+        .where(eq(outbox.id, queued.outboxId)),
+    );
+    expect(row.recipient).toBe(`c${phone}@example.com`);
+    expect(row.content).toContain('hello');
+    expect(row.content).not.toContain('<script>');
+
+    const call = { clientId, trackType: 1, content: 'Called about the licence' };
+    expect((await client(t, other).post(`${base}/customerTrack`, call)).statusCode).toBe(404);
+    const bad = await client(t, admin).post(`${base}/customerTrack`, { ...call, trackType: 9 });
+    expect(bad.statusCode).toBe(400);
+    const added = await client(t, admin).post(`${base}/customerTrack`, call);
+    expect([added.statusCode, added.json().msg]).toEqual([200, messages.added.zh]);
+
+    expect((await client(t, other).get(`${base}/clientTrackRecord?clientId=${clientId}`)).statusCode).toBe(404);
+    const records = await client(t, admin).get(`${base}/clientTrackRecord?clientId=${clientId}`);
+    expect(records.statusCode).toBe(200);
+    const list = records.json().data as { id: string; trackType: number; content: string; outboxId: string | null }[];
+    expect(list.map((r) => [r.trackType, r.content, r.outboxId]).sort()).toEqual(
+      [
+        [1, 'Called about the licence', null],
+        [3, 'Welcome', queued.outboxId],
+      ].sort(),
+    );
+    expect(list.map((r) => r.id)).toContain(added.json().data.id);
+  });
+
+  it('delClientInfo: another tenant gets 404; removed, the client is gone and its account no longer signs in', async () => {
+    expect((await client(t, other).post(`${base}/delclientInfo?id=${clientId}`)).statusCode).toBe(404);
+    expect((await client(t, admin).get(`${base}/detail?id=${clientId}`)).statusCode).toBe(200);
+    const res = await client(t, admin).post(`${base}/delclientInfo?id=${clientId}`);
+    expect([res.statusCode, res.json().data, res.json().msg]).toEqual([200, true, messages.deleted.zh]);
+    expect((await client(t, admin).get(`${base}/detail?id=${clientId}`)).statusCode).toBe(404);
+    expect(await signIn('Client#2026r')).not.toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, defineRoute, methodsOf, type ApiRoute, type RouteSchemas } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
+import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
 import { ok } from '../src/platform/envelope.ts';
 import { fromContract } from '../src/platform/contract-route.ts';
 import { md5Hex } from '../src/platform/password.ts';
@@ -101,6 +102,18 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
     };
     return c.get(`/api/blade-device-access/cameraDevice/configItems?templateId=${options.data[0].id}`);
   },
+  'device.saveNvrChannelInfo': async (c) => {
+    const nvr = await c.post(`${cameradevice.base}/save`, {
+      deviceCode: '11010100001180999001',
+      name: 'answers NVR',
+      deviceType: '118',
+      regionCode: '110101',
+    });
+    expect([nvr.statusCode, nvr.body.slice(0, 200)]).toEqual([200, nvr.body.slice(0, 200)]);
+    const nvrDeviceId = (nvr.json() as { data: { id: string } }).data.id;
+    const channels = [{ channelNo: 1, channelCode: '11010100001310999001', name: 'ch1' }, { channelNo: 2 }];
+    return c.post(api.device.saveNvrChannelInfo.path, { nvrDeviceId, channels });
+  },
   'grants.roleGrantTree': (c) => c.get('/api/blade-system/menu/grant-tree'),
   'grants.roleTreeKeys': async (c) => c.get(`/api/blade-system/menu/role-tree-keys?roleIds=${await adminRoleId()}`),
   'grants.topGrantTree': (c) => c.get('/api/blade-system/menu/grant-top-tree'),
@@ -120,6 +133,14 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   'business.approvalDetail': { reachedIn: 'client.test.ts' },
   'business.businessApproval': { reachedIn: 'client.test.ts' },
   'business.approveClients': { reachedIn: 'probe-rules.test.ts' },
+  // The staff's calls on one client and the forgotten password: client.test.ts approves a client, sets and resets its
+  // password (an SMS code's ticket), queues an email, adds and reads follow-ups and removes it — other tenants: 404.
+  'business.updatePwd': { reachedIn: 'client.test.ts' },
+  'business.resetPassword': { reachedIn: 'client.test.ts' },
+  'business.sendEmail': { reachedIn: 'client.test.ts' },
+  'business.customerTrack': { reachedIn: 'client.test.ts' },
+  'business.clientTrackRecord': { reachedIn: 'client.test.ts' },
+  'business.delClientInfo': { reachedIn: 'client.test.ts' },
   'business.verify': { reachedIn: 'client.test.ts' },
   'business.verification': { reachedIn: 'client.test.ts' },
   'business.verificat': { reachedIn: 'client.test.ts' },
@@ -168,19 +189,6 @@ async function adminRoleId(): Promise<string> {
   return info.data.roleId.split(',')[0];
 }
 
-/**
- * Declared routes whose success answer no server test reaches yet (the console's journeys in e2e do): the list only
- * shrinks — a route leaves it once it is called above.
- */
-const NOT_YET_CALLED = new Set([
-  'business.delClientInfo',
-  'business.updatePwd',
-  'business.sendEmail',
-  'business.customerTrack',
-  'business.clientTrackRecord',
-  'business.resetPassword',
-]);
-
 const declared = Object.entries(api).flatMap(([area, routes]) =>
   Object.entries(routes as Record<string, ApiRoute>).map(([name, route]) => ({
     key: `${area}.${name}`,
@@ -192,8 +200,7 @@ const declared = Object.entries(api).flatMap(([area, routes]) =>
 
 describe('every declared route answers as declared', () => {
   it('each declared route is called here or names the test that reaches it', () => {
-    expect(declared.map((d) => d.key).filter((k) => !(k in CALLS) && !NOT_YET_CALLED.has(k))).toEqual([]);
-    expect([...NOT_YET_CALLED].filter((k) => k in CALLS || !declared.some((d) => d.key === k))).toEqual([]);
+    expect(declared.map((d) => d.key).filter((k) => !(k in CALLS))).toEqual([]);
     expect(Object.keys(CALLS).filter((k) => !declared.some((d) => d.key === k))).toEqual([]);
   });
 

@@ -398,6 +398,17 @@ describe('NVR channels', () => {
     const notNvr = await replace([ch(1)], admin, cam);
     expect([notNvr.statusCode, notNvr.json().msg]).toEqual([400, texts.nvrNotNvr.zh]);
     expect((await replace([ch(1)], other)).statusCode).toBe(404);
+    // A malformed id is refused by the declared body, named by the field's label.
+    const badId = await replace([ch(1)], admin, 'abc');
+    expect([badId.statusCode, badId.json().msg]).toEqual([400, schemaError('所属NVR必须是数字编号')]);
+    const badCam = await client(t, admin, 'en').post(`${channels}/saveNvrChannelInfo`, {
+      nvrDeviceId: nvr,
+      channels: [ch(1, { cameraId: 'x' })],
+    });
+    expect([badCam.statusCode, badCam.json().data]).toEqual([
+      400,
+      [{ field: 'channels.0.cameraId', message: 'Camera must be a numeric id' }],
+    ]);
   });
 
   it('concurrent replaces of one NVR: each answers 200 or 409, never 500, and one list wins whole', async () => {

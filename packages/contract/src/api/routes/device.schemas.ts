@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { encodeMsg } from '../../resource/messages.ts';
 import { idSchema } from '../../resource/schema.ts';
 import { CONFIG_VALUE_TYPES } from '../../resources/device/configtemplateitem.ts';
+import { nvrchannelinfo } from '../../resources/device/nvrchannelinfo.ts';
 import { apiTexts as texts } from '../messages.ts';
+import { recordAnswer } from '../records.ts';
 import type { RouteSchemas } from '../route.ts';
 
 /** The schemas of the device screens' own calls (addresses in device.ts). */
@@ -56,4 +58,34 @@ export const configItems = {
       required: z.number(),
     }),
   ),
+} satisfies RouteSchemas;
+
+const channel = nvrchannelinfo.fields;
+
+/**
+ * One NVR's channel list, replaced as a whole (docs/devices.md "Device records"): the list's own rules (numbers
+ * 1–9999 and unique, codes of 20 digits) are the server's, each refused with the channel's number.
+ */
+export const saveNvrChannelInfo = {
+  body: z.object({
+    nvrDeviceId: idSchema(channel.nvrDeviceId.label),
+    channels: z
+      .array(
+        z.object({
+          channelNo: z.coerce.number().int(),
+          channelCode: z.string().trim().max(20).nullish(),
+          name: z.string().trim().max(64).nullish(),
+          /** Absent keeps the channel's camera, null clears it. */
+          cameraId: idSchema(channel.cameraId.label).nullish(),
+        }),
+      )
+      .max(1024),
+  }),
+  answer: z.object({
+    added: z.number().int(),
+    updated: z.number().int(),
+    removed: z.number().int(),
+    /** The NVR's channels after the replace, as the list answers them. */
+    channels: z.array(recordAnswer(nvrchannelinfo)),
+  }),
 } satisfies RouteSchemas;

@@ -40,3 +40,12 @@ export const configItems = defineRoute<typeof S.configItems>()({
   permission: ['cameradevice', 'configtemplateitem'],
   summary: 'A config template’s items: the camera form’s config fields',
 });
+
+export const saveNvrChannelInfo = defineRoute<typeof S.saveNvrChannelInfo>()({
+  method: 'POST',
+  path: `${ACCESS}/nvrchannelinfo/saveNvrChannelInfo`,
+  auth: 'user',
+  permission: 'nvrchannelinfo_edit',
+  summary:
+    'Replaces one NVR’s channel list in one transaction (upsert by number, the missing removed); answers the counts and the channels',
+});

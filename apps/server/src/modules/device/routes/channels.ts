@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { fill, type Msg } from '@atrium/contract';
+import { deviceApi, fill, type Msg } from '@atrium/contract';
+import { apiSchemas } from '@atrium/contract/schemas';
 import { nvrchannelinfo } from '@atrium/contract/resources/device/nvrchannelinfo';
-import { idParam, writeAudit, type CrudService } from '../../../platform/crud.ts';
+import { writeAudit, type CrudService } from '../../../platform/crud.ts';
+import { declared } from '../../../platform/declared.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { requireAuth } from '../../../platform/guard.ts';
 import type { Services } from '../../../platform/services.ts';
@@ -12,23 +13,12 @@ import { visibleNvr } from '../cameras.ts';
 import { linkConflict, replaceChannels } from '../channels.ts';
 import { deviceTexts as texts } from '../messages.ts';
 
-const channelBody = z.object({
-  nvrDeviceId: idParam,
-  channels: z
-    .array(
-      z.object({
-        channelNo: z.coerce.number().int(),
-        channelCode: z.string().trim().max(20).nullish(),
-        name: z.string().trim().max(64).nullish(),
-        cameraId: idParam.nullish(),
-      }),
-    )
-    .max(1024),
-});
+const tags = [nvrchannelinfo.code];
 
 /**
- * The NVR channels' own call, under their base: one NVR's channel list replaced in one transaction (docs/devices.md
- * "Device records"); the NVR must be visible in the caller's data scope on devices (`cameras`).
+ * The NVR channels' own call, under their base (declared in the contract: `deviceApi.saveNvrChannelInfo`): one NVR's
+ * channel list replaced in one transaction (docs/devices.md "Device records"); the NVR must be visible in the
+ * caller's data scope on devices (`cameras`). Field errors name the channel fields by their labels.
  */
 export const channelRoutes: FastifyPluginAsync<{
   s: Services;
@@ -37,13 +27,13 @@ export const channelRoutes: FastifyPluginAsync<{
   labels?: Record<string, Msg>;
 }> = async (plain, { s, cameras, channels: channelSvc, labels }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/saveNvrChannelInfo',
-    {
-      config: { permission: `${nvrchannelinfo.code}_edit`, labels },
-      schema: { tags: [nvrchannelinfo.code], body: channelBody },
-    },
-    async (req) => {
+  const route = declared(deviceApi.saveNvrChannelInfo, apiSchemas.device.saveNvrChannelInfo, tags, {
+    prefix: plain.prefix,
+    labels,
+  });
+  app.route({
+    ...route,
+    handler: async (req) => {
       const auth = requireAuth(req);
       const { nvrDeviceId, channels } = req.body;
       const scope = await cameras.scopeOf(auth);
@@ -66,5 +56,5 @@ export const channelRoutes: FastifyPluginAsync<{
       const saved = await channelSvc.list(auth, { nvrDeviceId, size: '1000' });
       return ok({ ...result, channels: saved.records }, fill(texts.channelsSaved, result));
     },
-  );
+  });
 };
