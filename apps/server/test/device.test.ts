@@ -9,6 +9,7 @@ import { withTenant } from '../src/platform/tenant-db.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { deviceTexts as texts } from '../src/modules/device/messages.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
+import { MAX_CHANNELS } from '../src/modules/device/channels.ts';
 import { unseal } from '../src/modules/outbox/secrets.ts';
 import { fill } from '@atrium/contract';
 import { configValueTexts } from '@atrium/contract/resources/device/configtemplateitem';
@@ -409,6 +410,18 @@ describe('NVR channels', () => {
       400,
       [{ field: 'channels.0.cameraId', message: 'Camera must be a numeric id' }],
     ]);
+  });
+
+  it('the list at its largest is answered whole; one more channel, or a bad number, is refused with its message', async () => {
+    const all = Array.from({ length: MAX_CHANNELS }, (_, i) => ({ channelNo: i + 1 }));
+    const full = await replace(all);
+    expect([full.statusCode, full.json().data.channels.length]).toEqual([200, MAX_CHANNELS]);
+    const over = await replace([...all, { channelNo: MAX_CHANNELS + 1 }]);
+    expect([over.statusCode, over.json().msg]).toEqual([400, fill(texts.channelsTooMany, { max: MAX_CHANNELS }).zh]);
+    for (const channelNo of ['abc', null, 0, 1.5])
+      expect((await replace([{ channelNo }])).json().msg).toBe(texts.channelNoBad.zh);
+    const longName = await replace([{ channelNo: 1, name: 'x'.repeat(65) }]);
+    expect([longName.statusCode, longName.json().msg]).toEqual([400, fill(texts.channelNameBad, { no: 1 }).zh]);
   });
 
   it('concurrent replaces of one NVR: each answers 200 or 409, never 500, and one list wins whole', async () => {

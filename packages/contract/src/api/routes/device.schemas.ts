@@ -72,14 +72,16 @@ export const saveNvrChannelInfo = {
     channels: z
       .array(
         z.object({
-          channelNo: z.coerce.number().int(),
-          channelCode: z.string().trim().max(20).nullish(),
-          name: z.string().trim().max(64).nullish(),
+          // Numbers, codes, names and the list's length are checked by the service with their own messages (a
+          // number 1–9999, a code of 20 digits, a name of at most 64, at most 1024 channels: docs/devices.md).
+          channelNo: z.unknown().transform((v) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN)),
+          channelCode: z.string().trim().max(10_000).nullish(),
+          name: z.string().trim().max(10_000).nullish(),
           /** Absent keeps the channel's camera, null clears it. */
           cameraId: idSchema(channel.cameraId.label).nullish(),
         }),
       )
-      .max(1024),
+      .max(100_000),
   }),
   answer: z.object({
     added: z.number().int(),

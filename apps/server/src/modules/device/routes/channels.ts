@@ -10,7 +10,7 @@ import { requireAuth } from '../../../platform/guard.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import { visibleNvr } from '../cameras.ts';
-import { linkConflict, replaceChannels } from '../channels.ts';
+import { linkConflict, MAX_CHANNELS, replaceChannels } from '../channels.ts';
 import { deviceTexts as texts } from '../messages.ts';
 
 const tags = [nvrchannelinfo.code];
@@ -53,8 +53,12 @@ export const channelRoutes: FastifyPluginAsync<{
       }).catch((err: unknown) => {
         throw linkConflict(err) ?? err;
       });
+      // The whole list (up to MAX_CHANNELS), in pages of the list's largest size.
       const saved = await channelSvc.list(auth, { nvrDeviceId, size: '1000' });
-      return ok({ ...result, channels: saved.records }, fill(texts.channelsSaved, result));
+      const records = [...saved.records];
+      for (let page = 2; records.length < saved.total && page <= Math.ceil(MAX_CHANNELS / 1000); page++)
+        records.push(...(await channelSvc.list(auth, { nvrDeviceId, size: '1000', current: String(page) })).records);
+      return ok({ ...result, channels: records }, fill(texts.channelsSaved, result));
     },
   });
 };
