@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import BpmnModdle from 'bpmn-moddle';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkAttributeExpression,
   evaluate,
@@ -8,6 +9,14 @@ import {
   parseExpression,
   type ExpressionAst,
 } from '../src/modules/flow/bpmn/expression.ts';
+import { MAX_BPMN_BYTES, parseBpmn } from '../src/modules/flow/bpmn/parse.ts';
+import { bpmnError, validateDefinitions, type ValidateResult } from '../src/modules/flow/bpmn/validate.ts';
+
+// The parser is counted, so a test can show a file was refused before the parser saw it.
+vi.mock('bpmn-moddle', async (original) => {
+  const real = ((await original()) as { default: (...a: unknown[]) => unknown }).default;
+  return { default: vi.fn((...a: unknown[]) => real(...a)) };
+});
 
 /** BPMN checks of the flow module as pure functions (modules/flow/bpmn/, docs/workflow.md "Safe expressions"). */
 
@@ -204,5 +213,417 @@ describe('safe expressions: evaluation', () => {
         en: 'An expression form that is not supported',
       });
     }
+  });
+});
+
+const NS =
+  'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" ' +
+  'xmlns:flowable="http://flowable.org/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
+/** A file around one executable process's content. */
+const model = (content: string, process = 'id="p" isExecutable="true"') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<bpmn:definitions ${NS} id="d" targetNamespace="http://atrium">\n` +
+  `<bpmn:process ${process}>\n${content}\n</bpmn:process>\n</bpmn:definitions>\n`;
+/** A valid process with a start, one element under test, and an end. */
+const around = (element: string) => model(`<bpmn:startEvent id="start"/>${element}<bpmn:endEvent id="end"/>`);
+
+const LEAVE = model(
+  `<bpmn:startEvent id="apply" name="Apply" camunda:formKey="leave-form" camunda:initiator="applicant"/>
+  <bpmn:sequenceFlow id="f1" sourceRef="apply" targetRef="manager"/>
+  <bpmn:userTask id="manager" name="Manager approval" camunda:assignee="\${taskUser}" camunda:formKey="leave-handle"/>
+  <bpmn:sequenceFlow id="f2" sourceRef="manager" targetRef="gw1"/>
+  <bpmn:exclusiveGateway id="gw1"/>
+  <bpmn:sequenceFlow id="f3" sourceRef="gw1" targetRef="hr"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${pass}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:sequenceFlow id="f4" sourceRef="gw1" targetRef="adjust"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${!pass}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:userTask id="hr" name="HR approval" camunda:candidateGroups="hr, admin" camunda:formKey="leave-handle"/>
+  <bpmn:sequenceFlow id="f5" sourceRef="hr" targetRef="gw2"/>
+  <bpmn:exclusiveGateway id="gw2"/>
+  <bpmn:sequenceFlow id="f6" sourceRef="gw2" targetRef="end"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${pass &amp;&amp; days &lt;= 30}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:sequenceFlow id="f7" sourceRef="gw2" targetRef="adjust"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">#{not pass}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:userTask id="adjust" name="Adjust the request" camunda:assignee="\${applicant}"/>
+  <bpmn:sequenceFlow id="f8" sourceRef="adjust" targetRef="gw3"/>
+  <bpmn:exclusiveGateway id="gw3"/>
+  <bpmn:sequenceFlow id="f9" sourceRef="gw3" targetRef="manager"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${resubmit == 'yes'}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:sequenceFlow id="f10" sourceRef="gw3" targetRef="end"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${resubmit != 'yes'}</bpmn:conditionExpression></bpmn:sequenceFlow>
+  <bpmn:endEvent id="end"/>`,
+  'id="leave" name="Leave" isExecutable="true"',
+);
+
+const problemsOf = (r: ValidateResult) => (r.ok ? [] : r.problems.map((p) => [p.elementId, p.message.en]));
+const expectRefused = async (xml: string, elementId: string | null, en: string | RegExp) => {
+  const r = await validateDefinitions(xml);
+  expect(r.ok).toBe(false);
+  if (r.ok) return;
+  const hit = r.problems.find(
+    (p) => p.elementId === elementId && (typeof en === 'string' ? p.message.en === en : en.test(p.message.en)),
+  );
+  expect(hit, JSON.stringify(problemsOf(r))).toBeDefined();
+  expect(hit!.message.zh).toMatch(/[\u4e00-\u9fff]/);
+};
+
+describe('BPMN files: what is refused before the content is looked at', () => {
+  it('refuses a billion-laughs file at once, before the XML parser sees it', async () => {
+    const spy = vi.mocked(BpmnModdle);
+    spy.mockClear();
+    const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('\n');
+    const bomb =
+      `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol0 "lol">\n${levels}\n]>\n` +
+      `<bpmn:definitions ${NS}><bpmn:process id="p" name="&lol9;" isExecutable="true"><bpmn:startEvent id="s"/></bpmn:process></bpmn:definitions>`;
+    const r = await parseBpmn(bomb);
+    expect(r).toEqual({
+      ok: false,
+      problems: [
+        {
+          elementId: null,
+          message: {
+            zh: '不允许 DOCTYPE 或 ENTITY 声明（实体展开可被用作 XML 炸弹）',
+            en: 'DOCTYPE and ENTITY declarations are not allowed (entity expansion can be an XML bomb)',
+          },
+        },
+      ],
+    });
+    expect(spy).not.toHaveBeenCalled();
+    expect((await parseBpmn(LEAVE)).ok).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'an external entity (XXE)',
+      `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><bpmn:definitions ${NS}/>`,
+    ],
+    ['a lower-case doctype', `<!doctype html><bpmn:definitions ${NS}/>`],
+    ['an ENTITY without a DOCTYPE', `<bpmn:definitions ${NS}><!ENTITY x "y"></bpmn:definitions>`],
+  ])('refuses %s', async (_what, xml) => {
+    const r = await validateDefinitions(xml);
+    expect(problemsOf(r)).toEqual([
+      [null, 'DOCTYPE and ENTITY declarations are not allowed (entity expansion can be an XML bomb)'],
+    ]);
+  });
+
+  it('refuses a file over the documented limit, as text or as uploaded bytes', async () => {
+    expect(MAX_BPMN_BYTES).toBe(1024 * 1024);
+    const big = around(`<bpmn:documentation>${'x'.repeat(MAX_BPMN_BYTES)}</bpmn:documentation>`);
+    const size = Buffer.byteLength(big);
+    const en = `The file is ${size} bytes, over the limit of ${MAX_BPMN_BYTES} bytes`;
+    expect(problemsOf(await validateDefinitions(big))).toEqual([[null, en]]);
+    expect(problemsOf(await validateDefinitions(Buffer.from(big)))).toEqual([[null, en]]);
+  });
+
+  it.each([
+    ['an empty file', '', 'The file is empty'],
+    ['a text file', 'leave process: apply, approve, done', 'The file is not XML'],
+    ['a JSON file', '{"process": "leave"}', 'The file is not XML'],
+    [
+      'an SVG',
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+      'The file is not a BPMN 2.0 model (its root element is <svg>)',
+    ],
+    [
+      'a DMN file',
+      '<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d"/>',
+      'The file is not a BPMN 2.0 model (its root element is <definitions>)',
+    ],
+  ])('refuses %s', async (_what, text, en) => {
+    expect(problemsOf(await validateDefinitions(text))).toEqual([[null, en]]);
+  });
+
+  it('refuses bytes that are not UTF-8, and accepts a UTF-8 BOM', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(LEAVE, 'utf16le')]);
+    expect(problemsOf(await validateDefinitions(utf16))).toEqual([[null, 'The file must be UTF-8 text']]);
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(LEAVE)]);
+    expect((await validateDefinitions(bom)).ok).toBe(true);
+  });
+
+  it('refuses malformed XML naming the line', async () => {
+    const r = await validateDefinitions(around('<bpmn:userTask id="u">'));
+    expect(problemsOf(r)).toEqual([
+      [null, expect.stringMatching(/^The XML is malformed at line \d+, column \d+: .*closing tag mismatch/)],
+    ]);
+  });
+
+  it('refuses unknown BPMN elements, dangling references and duplicate ids', async () => {
+    await expectRefused(
+      around('<bpmn:frobnicate id="x"/>'),
+      null,
+      /^Part of the model cannot be read at line 4: .*<bpmn:frobnicate>/,
+    );
+    await expectRefused(
+      around('<bpmn:sequenceFlow id="f" sourceRef="start" targetRef="nowhere"/>'),
+      'f',
+      'The model is broken: unresolved reference <nowhere>',
+    );
+    await expectRefused(around('<bpmn:userTask id="start"/>'), null, /duplicate ID <start>/);
+  });
+});
+
+describe('BPMN models: the content checks', () => {
+  it('passes a leave-like model and sums it up', async () => {
+    expect(await validateDefinitions(LEAVE)).toEqual({
+      ok: true,
+      processes: [
+        {
+          key: 'leave',
+          name: 'Leave',
+          startFormKey: 'leave-form',
+          hasTimers: false,
+          userTasks: [
+            {
+              id: 'manager',
+              name: 'Manager approval',
+              assignee: '${taskUser}',
+              candidateGroups: [],
+              formKey: 'leave-handle',
+            },
+            {
+              id: 'hr',
+              name: 'HR approval',
+              assignee: null,
+              candidateGroups: ['hr', 'admin'],
+              formKey: 'leave-handle',
+            },
+            { id: 'adjust', name: 'Adjust the request', assignee: '${applicant}', candidateGroups: [], formKey: null },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('sees timers (a boundary timer and one inside a sub-process) and flowable attributes', async () => {
+    const r = await validateDefinitions(
+      around(`<bpmn:userTask id="u" flowable:assignee="\${taskUser}" flowable:candidateGroups="hr" flowable:formKey="f"/>
+        <bpmn:boundaryEvent id="b" attachedToRef="u"><bpmn:timerEventDefinition><bpmn:timeDuration xsi:type="bpmn:tFormalExpression">PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>`),
+    );
+    expect(r.ok && r.processes[0]).toMatchObject({
+      hasTimers: true,
+      userTasks: [{ id: 'u', assignee: '${taskUser}', candidateGroups: ['hr'], formKey: 'f' }],
+    });
+    const sub = await validateDefinitions(
+      around(
+        `<bpmn:subProcess id="sp"><bpmn:startEvent id="ss"/><bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDuration xsi:type="bpmn:tFormalExpression">\${form.wait}</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent><bpmn:userTask id="inner"/></bpmn:subProcess>`,
+      ),
+    );
+    expect(sub.ok && sub.processes[0]).toMatchObject({ hasTimers: true, userTasks: [{ id: 'inner' }] });
+  });
+
+  it('needs an executable process with a start event', async () => {
+    await expectRefused(
+      model('<bpmn:startEvent id="s"/>', 'id="p" isExecutable="false"'),
+      'p',
+      'The model has no executable process (isExecutable="true")',
+    );
+    await expectRefused(
+      `<bpmn:definitions ${NS} id="d"/>`,
+      null,
+      'The model has no executable process (isExecutable="true")',
+    );
+    await expectRefused(model('<bpmn:userTask id="u"/>'), 'p', 'The process has no start event');
+  });
+
+  it('refuses a script task that reads a file', async () => {
+    await expectRefused(
+      around(
+        `<bpmn:scriptTask id="readFile" scriptFormat="javascript"><bpmn:script>next(null, require('fs').readFileSync('/etc/passwd', 'utf8'))</bpmn:script></bpmn:scriptTask>`,
+      ),
+      'readFile',
+      'Script tasks are not allowed: the server runs no code from a model',
+    );
+  });
+
+  it('refuses a condition that reads the environment, a script condition, and a condition that is not ${…}', async () => {
+    const flow = (id: string, condition: string) =>
+      around(`<bpmn:sequenceFlow id="${id}" sourceRef="start" targetRef="end">${condition}</bpmn:sequenceFlow>`);
+    await expectRefused(
+      flow(
+        'env',
+        '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${process.env.DATABASE_URL}</bpmn:conditionExpression>',
+      ),
+      'env',
+      'conditionExpression: The name "process" is not allowed in an expression',
+    );
+    await expectRefused(
+      flow(
+        'js',
+        '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression" language="javascript">next(null, true)</bpmn:conditionExpression>',
+      ),
+      'js',
+      'A condition may not use a script language (javascript)',
+    );
+    await expectRefused(
+      flow(
+        'bare',
+        "<bpmn:conditionExpression xsi:type=\"bpmn:tFormalExpression\">require('fs').existsSync('/')</bpmn:conditionExpression>",
+      ),
+      'bare',
+      'A condition must be one ${…} expression',
+    );
+    await expectRefused(
+      flow(
+        'call',
+        '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${environment.services.fs.readFile()}</bpmn:conditionExpression>',
+      ),
+      'call',
+      'conditionExpression: Calls are not allowed in an expression ("environment.services.fs.readFile")',
+    );
+    await expectRefused(
+      flow('empty', '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression"></bpmn:conditionExpression>'),
+      'empty',
+      'A condition must be one ${…} expression',
+    );
+  });
+
+  it("refuses listeners: a script, a class, a delegate expression, an expression, another engine's", async () => {
+    const task = (ext: string) =>
+      around(`<bpmn:userTask id="u"><bpmn:extensionElements>${ext}</bpmn:extensionElements></bpmn:userTask>`);
+    await expectRefused(
+      task(
+        `<camunda:executionListener event="start"><camunda:script scriptFormat="javascript">require('child_process').execSync('id')</camunda:script></camunda:executionListener>`,
+      ),
+      'u',
+      'Listeners are not allowed (camunda:ExecutionListener): the server runs no code from a model',
+    );
+    await expectRefused(
+      task('<camunda:taskListener event="create" class="com.evil.Listener"/>'),
+      'u',
+      'An implementation by class="com.evil.Listener" is not allowed: the server runs no code from a model',
+    );
+    await expectRefused(
+      task('<camunda:taskListener event="create" delegateExpression="${bean}"/>'),
+      'u',
+      'Listeners are not allowed (camunda:TaskListener): the server runs no code from a model',
+    );
+    await expectRefused(
+      task('<camunda:executionListener event="end" expression="${done}"/>'),
+      'u',
+      /^Listeners are not allowed \(camunda:ExecutionListener\)/,
+    );
+    await expectRefused(
+      task('<flowable:taskListener event="create" class="x.Y"/>'),
+      'u',
+      /^Listeners are not allowed \(flowable:taskListener\)/,
+    );
+  });
+
+  it.each([
+    [
+      'serviceTask',
+      'camunda:class="com.evil.Task"',
+      'An implementation by class="com.evil.Task" is not allowed: the server runs no code from a model',
+    ],
+    [
+      'serviceTask',
+      'camunda:expression="${x}"',
+      'An implementation by expression="${x}" is not allowed: the server runs no code from a model',
+    ],
+    [
+      'businessRuleTask',
+      'camunda:delegateExpression="${rules}"',
+      'An implementation by delegateExpression="${rules}" is not allowed: the server runs no code from a model',
+    ],
+    [
+      'sendTask',
+      'camunda:class="com.evil.Send"',
+      'An implementation by class="com.evil.Send" is not allowed: the server runs no code from a model',
+    ],
+    [
+      'serviceTask',
+      'flowable:class="com.evil.Task"',
+      'An implementation by flowable:class="com.evil.Task" is not allowed: the server runs no code from a model',
+    ],
+  ])('refuses a %s with %s', async (type, attribute, en) => {
+    await expectRefused(around(`<bpmn:${type} id="t" ${attribute}/>`), 't', en);
+  });
+
+  it('refuses a connector, a call activity and input/output scripts', async () => {
+    await expectRefused(
+      around(
+        '<bpmn:serviceTask id="http"><bpmn:extensionElements><camunda:connector><camunda:connectorId>http-connector</camunda:connectorId></camunda:connector></bpmn:extensionElements></bpmn:serviceTask>',
+      ),
+      'http',
+      'Connectors are not allowed (camunda:Connector)',
+    );
+    await expectRefused(
+      around('<bpmn:callActivity id="call" calledElement="other"/>'),
+      'call',
+      'Call activities are not supported: a process cannot start another process',
+    );
+    await expectRefused(
+      around(
+        `<bpmn:userTask id="io"><bpmn:extensionElements><camunda:inputOutput><camunda:inputParameter name="home"><camunda:script scriptFormat="javascript">process.env.HOME</camunda:script></camunda:inputParameter></camunda:inputOutput></bpmn:extensionElements></bpmn:userTask>`,
+      ),
+      'io',
+      'Scripts are not allowed (camunda:Script): the server runs no code from a model',
+    );
+    await expectRefused(
+      around(
+        `<bpmn:userTask id="io2"><bpmn:extensionElements><camunda:inputOutput><camunda:outputParameter name="x">\${form.constructor}</camunda:outputParameter></camunda:inputOutput></bpmn:extensionElements></bpmn:userTask>`,
+      ),
+      'io2',
+      'value: The name "constructor" is not allowed in an expression',
+    );
+  });
+
+  it.each([
+    ['assignee', 'camunda:assignee="${fn()}"', 'assignee: Calls are not allowed in an expression ("fn")'],
+    [
+      'assignee',
+      'camunda:assignee="${process.env.USER}"',
+      'assignee: The name "process" is not allowed in an expression',
+    ],
+    [
+      'candidate groups',
+      'camunda:candidateGroups="${roles[0]}"',
+      'candidateGroups: Indexing with brackets is not allowed in an expression',
+    ],
+    [
+      'candidate groups',
+      'camunda:candidateGroups="hr,${x}"',
+      'candidateGroups: An expression must be one whole ${…}, not mixed with other text',
+    ],
+    ['a due date', 'camunda:dueDate="${new Date()}"', 'dueDate: The expression is wrong at character 5 ("Date")'],
+    [
+      "another engine's assignee",
+      'flowable:assignee="${this.constructor}"',
+      'flowable:assignee: The name "this" is not allowed in an expression',
+    ],
+  ])('refuses %s outside the safe subset: %s', async (_what, attribute, en) => {
+    await expectRefused(around(`<bpmn:userTask id="u" ${attribute}/>`), 'u', en);
+  });
+
+  it('refuses a timer expression outside the safe subset, or in a script language', async () => {
+    const timer = (body: string) =>
+      around(
+        `<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition id="td">${body}</bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`,
+      );
+    await expectRefused(
+      timer('<bpmn:timeDuration xsi:type="bpmn:tFormalExpression">${delay()}</bpmn:timeDuration>'),
+      'td',
+      'timeDuration: Calls are not allowed in an expression ("delay")',
+    );
+    await expectRefused(
+      timer('<bpmn:timeDate xsi:type="bpmn:tFormalExpression" language="javascript">new Date()</bpmn:timeDate>'),
+      'td',
+      'timeDate may not use a script language (javascript)',
+    );
+  });
+
+  it('names every problem in one 400 in both languages', async () => {
+    const r = await validateDefinitions(
+      around('<bpmn:scriptTask id="s1"/><bpmn:userTask id="u1" camunda:assignee="${a()}"/>'),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const e = bpmnError(r.problems);
+    expect(e.status).toBe(400);
+    expect(e.text).toEqual({
+      zh: 's1：不允许脚本任务：服务器不运行模型中的代码；u1：assignee：表达式中不允许调用函数（“a”）',
+      en: 's1: Script tasks are not allowed: the server runs no code from a model; u1: assignee: Calls are not allowed in an expression ("a")',
+    });
+  });
+
+  it('does not refuse prose that mentions ${…} in documentation', async () => {
+    const r = await validateDefinitions(
+      around('<bpmn:userTask id="u"><bpmn:documentation>Set ${taskUser()} later</bpmn:documentation></bpmn:userTask>'),
+    );
+    expect(r.ok).toBe(true);
   });
 });
