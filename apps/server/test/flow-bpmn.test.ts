@@ -606,6 +606,34 @@ describe('BPMN models: the content checks', () => {
     );
   });
 
+  it('checks a conditional event, a multi-instance loop and an unknown attribute the same way', async () => {
+    await expectRefused(
+      around(
+        `<bpmn:intermediateCatchEvent id="c"><bpmn:conditionalEventDefinition id="cd"><bpmn:condition xsi:type="bpmn:tFormalExpression" language="groovy">true</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>`,
+      ),
+      'cd',
+      'A condition may not use a script language (groovy)',
+    );
+    await expectRefused(
+      around(
+        `<bpmn:userTask id="mi"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${users}"><bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">\${count()}</bpmn:loopCardinality><bpmn:completionCondition xsi:type="bpmn:tFormalExpression">\${done}</bpmn:completionCondition></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask>`,
+      ),
+      'mi',
+      'loopCardinality: Calls are not allowed in an expression ("count")',
+    );
+    await expectRefused(
+      around('<bpmn:userTask id="odd" owner="${a.__proto__}"/>'),
+      'odd',
+      'owner: The name "__proto__" is not allowed in an expression',
+    );
+    const ok = await validateDefinitions(
+      around(
+        `<bpmn:userTask id="mi"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${users}"><bpmn:completionCondition xsi:type="bpmn:tFormalExpression">\${done == true}</bpmn:completionCondition></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask>`,
+      ),
+    );
+    expect(problemsOf(ok)).toEqual([]);
+  });
+
   it('names every problem in one 400 in both languages', async () => {
     const r = await validateDefinitions(
       around('<bpmn:scriptTask id="s1"/><bpmn:userTask id="u1" camunda:assignee="${a()}"/>'),

@@ -10,7 +10,7 @@ import { parseTexts as texts } from './messages.ts';
  * unreadable part is a problem, not a warning.
  */
 
-/** Largest BPMN file accepted, in bytes (1 MiB; the leave process is about 10 KiB). */
+/** Largest BPMN file accepted, in bytes (1 MiB, docs/workflow.md "Checks at save and deploy"). */
 export const MAX_BPMN_BYTES = 1024 * 1024;
 
 /** The BPMN 2.0 model namespace the root element must be in. */
