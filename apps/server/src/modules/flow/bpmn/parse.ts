@@ -37,7 +37,8 @@ function rootOf(xml: string): { name: string; namespace: string | null } | null 
   if (!m) return null;
   const name = m[1]!;
   const prefix = name.includes(':') ? name.split(':')[0] : null;
-  const ns = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(m[2] ?? '');
+  const attribute = prefix ? `xmlns:${prefix.replace(/[.-]/g, '\\$&')}` : 'xmlns';
+  const ns = new RegExp(`\\s${attribute}\\s*=\\s*["']([^"']*)["']`).exec(m[2] ?? '');
   return { name, namespace: ns ? ns[1]! : null };
 }
 

@@ -152,12 +152,11 @@ const list = (v: string | null) =>
 /** Every flow element of a process, sub-processes included. */
 function flowElementsOf(process: ModdleElement): ModdleElement[] {
   const out: ModdleElement[] = [];
-  const stack = [...((process.flowElements as ModdleElement[] | undefined) ?? [])];
-  while (stack.length > 0) {
-    const el = stack.shift()!;
-    out.push(el);
-    stack.push(...((el.flowElements as ModdleElement[] | undefined) ?? []));
-  }
+  const add = (el: ModdleElement) => {
+    for (const child of (el.flowElements as ModdleElement[] | undefined) ?? []) out.push(child);
+  };
+  add(process);
+  for (let i = 0; i < out.length; i++) add(out[i]!);
   return out;
 }
 
