@@ -256,7 +256,7 @@ export function apiHeadersOf(page: Record<string, string>): Record<string, strin
 /**
  * The headers of the console's scripts and style sheets: what a subresource uses — `nosniff` (a script or style
  * sheet is run only with its own type), same-origin resource policy, no referrer for what a style sheet loads, HSTS.
- * The page-only headers (the CSP, frame and window isolation, the old-IE ones) act on documents only, and at ≈ 600
+ * The page-only headers (the CSP, frame and window isolation, the old-IE ones) act on documents only, and at ≈ 530
  * bytes an answer they were a fifth of a small chunk's bytes on the wire. docs/server.md "Security headers".
  */
 export function assetHeadersOf(page: Record<string, string>): Record<string, string> {
