@@ -272,7 +272,7 @@ describe('headers', () => {
     expect(res.json()).toMatchObject({ code: 404, success: false });
   });
 
-  it("sets security headers and a request id: the API set on API answers, helmet's on everything else", async () => {
+  it("sets security headers and a request id: the API set on API answers, a subresource set on scripts and styles, helmet's on the rest", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Helmet's headers as its own middleware sets them on a real Node answer (the server works them out once).
@@ -312,10 +312,21 @@ describe('headers', () => {
         expect([k, r.headers[k]]).toEqual([k, undefined]);
     }
     // Everything else (the console's pages and files, found or not): exactly helmet's.
-    for (const url of ['/login', '/wel/index', '/assets/missing.js']) {
+    for (const url of ['/login', '/wel/index', '/favicon.svg', '/assets/logo.svg', '/assets/x.js.html']) {
       const page = await t.app.inject({ method: 'GET', url });
       for (const [k, v] of Object.entries(helmets)) expect([url, k, page.headers[k]]).toEqual([url, k, v]);
       expect([url, page.headers['cache-control']]).not.toEqual([url, 'no-store']);
+    }
+    // The console's scripts and style sheets, which are never a page: what a subresource uses, none of the page-only
+    // headers (docs/server.md "Security headers").
+    const subresource = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+    for (const url of ['/assets/missing.js', '/assets/index-x.css', '/assets/Layout-x.js?v=1']) {
+      const file = await t.app.inject({ method: 'GET', url });
+      for (const k of [...subresource, 'strict-transport-security'])
+        expect([url, k, file.headers[k]]).toEqual([url, k, helmets[k]]);
+      expect(helmets['x-content-type-options']).toBe('nosniff');
+      for (const k of Object.keys(helmets).filter((k) => ![...subresource, 'strict-transport-security'].includes(k)))
+        expect([url, k, file.headers[k]]).toEqual([url, k, undefined]);
     }
   });
 

@@ -44,6 +44,11 @@ describe('static files', () => {
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script carries the subresource headers, not the page's CSP (docs/server.md "Security headers").
+    expect([res.headers['x-content-type-options'], res.headers['content-security-policy']]).toEqual([
+      'nosniff',
+      undefined,
+    ]);
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     expect(res.rawPayload.length).toBeLessThan(JS.length / 4);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(JS);

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCK_DELAY_MS } from '@atrium/contract';
-import { hashLockPassword, useSettings } from '../stores/settings';
+import { useSettings } from '../stores/settings';
+
+// The dialog (Form, Modal, Input) loads on first open: the shell stays small (docs/web.md "Bundle budget").
+const LockDialog = lazy(() => import('./LockDialog'));
 
 /**
  * docs/product.md "States": lock asks for a lock password first when none is set; then locks and goes to /lock after
@@ -15,25 +18,13 @@ export default function LockButton() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ password: string }>();
-  const { lockPasswordHash, setLockPassword, lock } = useSettings();
+  const { lockPasswordHash, lock } = useSettings();
 
   // The screen locked is where unlocking returns. The lock screen takes the locked screen's place in the history (the
   // guard already replaced it): Back never reaches /lock, neither after unlocking nor after logging out.
   const doLock = () => {
     lock(location.pathname + location.search);
     setTimeout(() => navigate('/lock', { replace: true }), LOCK_DELAY_MS);
-  };
-  const onSet = async () => {
-    const password = (await form.validateFields().catch(() => null))?.password;
-    if (!password) {
-      // Also when the field had not registered yet (a click during the opening animation): never lock without a password.
-      form.setFields([{ name: 'password', errors: [t('lock.required')] }]);
-      return;
-    }
-    setLockPassword(await hashLockPassword(password));
-    setOpen(false);
-    doLock();
   };
   return (
     <>
@@ -44,25 +35,11 @@ export default function LockButton() {
         data-testid="lock"
         onClick={() => (lockPasswordHash ? doLock() : setOpen(true))}
       />
-      <Modal
-        open={open}
-        title={t('lock.setTitle')}
-        onOk={() => void onSet()}
-        onCancel={() => setOpen(false)}
-        okText={t('common.ok')}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={() => void onSet()}>
-          <Form.Item
-            name="password"
-            label={t('lock.password')}
-            rules={[{ required: true, message: t('lock.required') }]}
-          >
-            <Input.Password autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <LockDialog onClose={() => setOpen(false)} onLock={doLock} />
+        </Suspense>
+      )}
     </>
   );
 }
