@@ -72,7 +72,7 @@ app.get('/bare-list', async (req, reply) => {
     const page = c.query({ ...pageOf(current, size), rowMode: 'array', types } as pg.QueryConfig);
     const end = c.query('commit');
     await Promise.all([...sent, page, end]);
-    const { rows, fields } = (await page) as unknown as { rows: unknown[][]; fields: { name: string }[] };
+    const { rows, fields }: { rows: unknown[][]; fields: { name: string }[] } = await page;
     const keys = fields.map((f) => keyOf(f.name));
     const records = rows.map((r) => {
       const o: Record<string, unknown> = {};

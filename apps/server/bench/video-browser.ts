@@ -154,7 +154,7 @@ function instrument() {
         n.querySelectorAll('video[data-testid="cell-video"]').forEach((v) => watch(v as FrameVideo));
       }
   }).observe(document, { childList: true, subtree: true });
-  (window as unknown as { __firstFrame: unknown }).__firstFrame = {
+  (window as typeof window & { __firstFrame: unknown }).__firstFrame = {
     /** Starts a run; `result` then settles with its timestamps. */
     arm(timeoutMs: number) {
       Object.assign(s, { path: '', click: 0, frame: 0, playing: 0, advanced: 0, latencies: [], unreadable: 0 });
@@ -313,9 +313,9 @@ export async function benchVideoFirstFrame(o: {
       // The player's local setting (features/video/monitor/live.ts FORCE_HLS_KEY), read when the cell mounts.
       await page.evaluate((w) => localStorage.setItem('atrium.video.path', w), want);
       // Armed before the click: the click's own timestamp starts the run.
-      await page.evaluate((t) => (window as unknown as FirstFrame).__firstFrame.arm(t), 30_000);
+      await page.evaluate((t) => (window as typeof window & FirstFrame).__firstFrame.arm(t), 30_000);
       await item.click();
-      const p = await page.evaluate(() => (window as unknown as FirstFrame).__firstFrame.result);
+      const p = await page.evaluate(() => (window as typeof window & FirstFrame).__firstFrame.result);
       const after = (re: RegExp, k: 'requestStart' | 'responseEnd') => {
         const e = p.resources.filter((r) => re.test(new URL(r.name).pathname)).sort((a, b) => a[k] - b[k])[0];
         return e ? e[k] - p.click : NaN;
@@ -340,8 +340,10 @@ export async function benchVideoFirstFrame(o: {
       if (p.path !== want) throw new Error(`run ${i + 1}: asked for ${want}, played ${p.path}`);
       // Glass to glass while it plays.
       await sleep(latencySeconds * 1000);
-      latency[want].push(...(await page.evaluate(() => (window as unknown as FirstFrame).__firstFrame.latencies())));
-      unreadable += await page.evaluate(() => (window as unknown as FirstFrame).__firstFrame.skipped());
+      latency[want].push(
+        ...(await page.evaluate(() => (window as typeof window & FirstFrame).__firstFrame.latencies())),
+      );
+      unreadable += await page.evaluate(() => (window as typeof window & FirstFrame).__firstFrame.skipped());
       // Cold start for the next run: close the cell, then wait for the idle sweep to end the server's stream.
       const pids = manager.list().map((s) => s.proc?.pid);
       const closed = performance.now();

@@ -292,6 +292,7 @@ export function staticHeadersOf(
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   let done = false;
+  // Stand-ins for node's request and response with only what a header middleware (helmet) reads and calls.
   middleware({ headers: {}, method: 'GET', url: '/' } as never, res as never, (err) => {
     if (err) throw err;
     done = true;

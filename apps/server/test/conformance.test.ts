@@ -5,6 +5,7 @@ import type { Binding } from '../src/platform/resource.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 import { fixtureRecord, madeByFixture, refSample, sampleBody, sampleOf } from './support/samples.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 /**
  * The conformance suite, generated from the resource definitions (docs/resources.md "Checks"): every bound
@@ -74,10 +75,10 @@ function refusals(b: Binding): { field: string; value: unknown; text: Msg }[] {
 /** Every row of a binding's table the writer's tenant sees, removed ones included. */
 async function rowCount(b: Binding): Promise<number> {
   const tenant = writerOf(b.def) === A ? '720001' : '000000';
-  const r = (await withTenant(t.services.db, tenant, (tx) =>
-    tx.execute(sql`select count(*)::int as n from ${b.table}`),
-  )) as unknown as { rows: { n: number }[] };
-  return r.rows[0].n;
+  const rows = await withTenant(t.services.db, tenant, (tx) =>
+    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${b.table}`),
+  );
+  return rows[0].n;
 }
 
 beforeAll(async () => {

@@ -210,7 +210,8 @@ describe('every declared route answers as declared', () => {
     it(`${methodsOf(route).join('/')} ${route.path}`, async () => {
       const res = await call(client(t, admin));
       expect(res.statusCode, res.body).toBe(200);
-      const schemas = (apiSchemas as unknown as Record<string, Record<string, RouteSchemas>>)[area][name];
+      const areas: Record<string, Record<string, unknown>> = apiSchemas;
+      const schemas = areas[area][name] as RouteSchemas;
       const body = res.json() as { success?: boolean; data?: unknown };
       const value = (route.wire ?? 'envelope') === 'envelope' ? body.data : body;
       if (route.wire !== 'plain') expect(body.success).toBe(true);

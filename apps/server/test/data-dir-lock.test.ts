@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, type Database } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 // One data dir for every case: its cluster is created once (initdb costs seconds), each case opens it again.
 let dir: string;
@@ -50,8 +51,7 @@ describe('PGlite data dir lock', () => {
     open.splice(open.indexOf(first), 1);
     expect(fs.existsSync(path.join(dir, 'pg.lock'))).toBe(false);
     const again = await openDir();
-    const r = (await again.db.execute('select x from kept')) as unknown as { rows: { x: number }[] };
-    expect(r.rows).toEqual([{ x: 42 }]);
+    expect(await rowsOf(again.db, 'select x from kept')).toEqual([{ x: 42 }]);
   });
 
   it('takes over a lock left by a process that is gone', async () => {

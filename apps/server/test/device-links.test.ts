@@ -97,9 +97,8 @@ async function consistent(nvrId: string) {
 async function channelRows(nvrId: string) {
   const res = await client(t, admin).get(`${channelApi}/list?nvrDeviceId=${nvrId}&size=100`);
   expect(res.statusCode).toBe(200);
-  return (res.json().data.records as { channelNo: number; status: number; cameraId: string | null }[]).sort(
-    (a, b) => a.channelNo - b.channelNo,
-  );
+  type Channel = { id: string; version: number; channelNo: number; status: number; cameraId: string | null };
+  return (res.json().data.records as Channel[]).sort((a, b) => a.channelNo - b.channelNo);
 }
 
 async function staff(account: string, alias: string, regionCode: string) {
@@ -211,7 +210,7 @@ describe('links written from the channel side', () => {
 
   it('channel submit links and unlinks; a channel removed by staff unlinks its camera, which stays behind the NVR', async () => {
     const rows = await channelRows(nvr.id);
-    const one = rows.find((r) => r.channelNo === 1)! as unknown as { id: string };
+    const one = rows.find((r) => r.channelNo === 1)!;
     const linked = await client(t, admin).post(`${channelApi}/submit`, { id: one.id, cameraId: b.id });
     expect([linked.statusCode, linked.json().data.cameraId]).toEqual([200, b.id]);
     expect((await consistent(nvr.id)).cameras).toEqual({ 1: b.id, 3: a.id });
@@ -388,7 +387,7 @@ describe('channel status follows its NVR', () => {
     // A channel added while the NVR is online starts online.
     await replace(nvr.id, [ch(1), ch(2), ch(3)]);
     expect(await statuses(nvr)).toEqual([1, 1, 1]);
-    const versions = (await channelRows(nvr.id)).map((c) => (c as unknown as { version: number }).version);
+    const versions = (await channelRows(nvr.id)).map((c) => c.version);
 
     await send(nvr, { online: false });
     await access().flush();
@@ -397,7 +396,7 @@ describe('channel status follows its NVR', () => {
     await access().flush();
     expect(await statuses(nvr)).toEqual([1, 1, 1]);
     // Status is device access's: the channels' versions do not move (a staff edit meets no spurious 409).
-    expect((await channelRows(nvr.id)).map((c) => (c as unknown as { version: number }).version)).toEqual(versions);
+    expect((await channelRows(nvr.id)).map((c) => c.version)).toEqual(versions);
     // Another NVR's channels are left alone.
     expect(await statuses(quiet)).toEqual([0]);
 

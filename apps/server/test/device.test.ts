@@ -15,6 +15,7 @@ import { fill } from '@atrium/contract';
 import { configValueTexts } from '@atrium/contract/resources/device/configtemplateitem';
 import { listCameraNetworks } from './camera-networks.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const T = '750001';
 const OTHER = '750002';
@@ -555,8 +556,8 @@ describe('data scopes and tenants', () => {
     expect((await client(t, admin).post(`${api}/enable?id=${camA.id}`)).statusCode).toBe(200);
     expect((await client(t, admin).get(`${api}/detail?id=${camA.id}`)).json().data.status).toBe(0);
     const db = await withTenant(t.services.db, T, (tx) =>
-      tx.execute(sql`select count(*)::int as n from camera_device where status not in (0, 1, 2)`),
+      rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from camera_device where status not in (0, 1, 2)`),
     );
-    expect((db as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    expect(db[0].n).toBe(0);
   });
 });

@@ -53,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await database.migrate();
     await seedIfEmpty(database.db, { adminPassword: ADMIN_PASSWORD });
+    // `Db` leaves out the `$client` drizzle keeps: here the PgliteThread, which answers PGlite's dumpDataDir.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     // Uncompressed: larger on disk, but each test file loads it faster than a gzip one.
     const tar = await client.dumpDataDir('none');

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { client, createTestApp, loginToken, type TestApp } from './harness.ts';
 import { user } from '../src/db/schema/index.ts';
 import { md5Hex } from '../src/platform/password.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const probe = vi.hoisted(() => ({
   /** Delay of every hash while a test watches (ms); 0: hashes as usual. */
@@ -38,11 +39,12 @@ beforeAll(async () => {
   platform = (await loginToken(t)).access;
   probe.check = async () => {
     if (onPostgres) {
-      const r = (await t.database.db.execute(
+      const rows = await rowsOf<{ n: number }>(
+        t.database.db,
         sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
-      )) as unknown as { rows: { n: number }[] };
-      return r.rows[0].n > 0 ? 'transaction open' : 'free';
+      );
+      return rows[0].n > 0 ? 'transaction open' : 'free';
     }
     // PGlite runs one transaction at a time: a query outside it waits until it ends.
     const through = t.database.db.execute(sql`select 1`).then(() => 'free');

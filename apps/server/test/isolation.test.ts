@@ -5,6 +5,7 @@ import { globalTables } from '../src/db/schema/tables.ts';
 import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 import { sampleRecord } from './support/samples.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 /**
  * The isolation matrix, generated from the route table (not hand-listed): tenant B's administrator calls every
@@ -38,25 +39,28 @@ function ownerOf(url: string): Binding | undefined {
 
 /** Every table that carries tenant_id (found in the database, not listed by hand), except the declared global ones. */
 async function tenantTables(): Promise<string[]> {
-  const res = await t.services.db.execute(
+  const res = await rowsOf<{ name: string }>(
+    t.services.db,
     sql`select distinct table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by 1`,
   );
-  return (res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).filter((n) => !globalTables.has(n));
+  return res.map((r) => r.name).filter((n) => !globalTables.has(n));
 }
 async function digestOf(tenantId: string) {
   const out: Record<string, string> = {};
   for (const table of await tenantTables()) {
-    const res = await t.services.db.execute(
+    const res = await rowsOf<{ d: string }>(
+      t.services.db,
       sql.raw(
         `select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${table}" x where tenant_id = '${tenantId}'`,
       ),
     );
-    out[table] = String((res as unknown as { rows: { d: string }[] }).rows[0].d);
+    out[table] = String(res[0].d);
   }
-  const tenantRow = await t.services.db.execute(
+  const tenantRow = await rowsOf<{ d: string }>(
+    t.services.db,
     sql.raw(`select md5(x::text) as d from tenant x where tenant_id = '${tenantId}'`),
   );
-  out.tenant = String((tenantRow as unknown as { rows: { d: string }[] }).rows[0].d);
+  out.tenant = String(tenantRow[0].d);
   return out;
 }
 
@@ -160,8 +164,11 @@ beforeAll(async () => {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
     return res.json().data as { id: string };
   };
-  const menus = await t.services.db.execute(sql`select id from menu where code = 'user' and tenant_id = '000000'`);
-  ids.platformMenu = String((menus as unknown as { rows: { id: string }[] }).rows[0].id);
+  const menus = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from menu where code = 'user' and tenant_id = '000000'`,
+  );
+  ids.platformMenu = String(menus[0].id);
   const root = (await a.get('/api/blade-system/dept/tree')).json().data[0];
   ids.dept = (await data('/api/blade-system/dept/submit', { deptName: `${MARK}部门`, parentId: root.id })).id;
   ids.post = (
@@ -244,10 +251,11 @@ describe('tenant isolation matrix (generated from the route table)', () => {
     const empty: string[] = [];
     for (const b of tenantBindings()) {
       const table = getTableConfig(b.table).name;
-      const res = await t.services.db.execute(
+      const res = await rowsOf<{ n: number }>(
+        t.services.db,
         sql.raw(`select count(*)::int as n from "${table}" where tenant_id = '710001' and is_deleted = 0`),
       );
-      if (!((res as unknown as { rows: { n: number }[] }).rows[0].n >= 1)) empty.push(b.def.code);
+      if (!(res[0].n >= 1)) empty.push(b.def.code);
     }
     expect(tenantBindings().length).toBeGreaterThan(10);
     expect(empty).toEqual([]);
@@ -308,12 +316,11 @@ describe('tenant isolation matrix (generated from the route table)', () => {
         expect([r.url, page.total]).toEqual([r.url, page.records!.length]);
     }
     // And direct: B's user page counts B's users only.
-    const mine = await t.services.db.execute(
+    const mine = await rowsOf<{ n: number }>(
+      t.services.db,
       sql`select count(*)::int as n from "user" where tenant_id = '710002' and is_deleted = 0`,
     );
-    expect((await b.get('/api/blade-user/page')).json().data.total).toBe(
-      (mine as unknown as { rows: { n: number }[] }).rows[0].n,
-    );
+    expect((await b.get('/api/blade-user/page')).json().data.total).toBe(mine[0].n);
   });
 
   it('references to A records inside B writes are 404 and change nothing', async () => {

@@ -12,6 +12,7 @@ import { tenantTable } from '../src/db/schema/tables.ts';
 import { ts } from '../src/db/schema/columns.ts';
 import { bindResource, resourceRoutes } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 /** The post record on a business dictionary of the tenant (a definition of this test only, on the post table). */
 const postBiz = defineResource({
@@ -40,9 +41,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const postsCoded = (tenantId: string, postCode: string) =>
-  t.services.db.execute(
+  rowsOf<{ n: number }>(
+    t.services.db,
     sql`select count(*)::int as n from ${post} where tenant_id = ${tenantId} and post_code = ${postCode}`,
-  ) as unknown as Promise<{ rows: { n: number }[] }>;
+  );
 
 describe('dict values exist in their dictionary', () => {
   it('refuses a system dictionary value it does not hold, naming the field in zh and en, and writes nothing', async () => {
@@ -59,7 +61,7 @@ describe('dict values exist in their dictionary', () => {
       postName: 'bad',
     });
     expect([en.statusCode, en.json().msg]).toEqual([400, 'Category 999 does not exist']);
-    expect((await postsCoded('730001', 'zz9')).rows[0].n).toBe(0);
+    expect((await postsCoded('730001', 'zz9'))[0].n).toBe(0);
     const good = await client(t, A).post('/api/blade-system/post/submit', {
       category: 2,
       postCode: 'zz9',
@@ -127,7 +129,7 @@ describe('dict values exist in their dictionary', () => {
     expect((await a.post('/api/test-kinds/postbiz/submit', body)).statusCode).toBe(200);
     const other = await client(t, B).post('/api/test-kinds/postbiz/submit', body);
     expect([other.statusCode, other.json().msg]).toEqual([400, '级别的取值 7 不存在']);
-    expect((await postsCoded('730002', 'b7')).rows[0].n).toBe(0);
+    expect((await postsCoded('730002', 'b7'))[0].n).toBe(0);
   });
 });
 
@@ -171,12 +173,11 @@ describe('a date is a calendar day', () => {
       await tx.execute(sql`set local timezone = 'America/Los_Angeles'`);
       await tx.execute(sql`update "user" set birthday = '2026-11-27T00:00:00+08:00' where account = 'bday1'`);
       await tx.execute(sql.raw(fs.readFileSync(file, 'utf8')));
-      const r = (await tx.execute(
+      const rows = await rowsOf<{ day: string }>(
+        tx,
         sql`select birthday::text as day from "user" where account = 'bday1'`,
-      )) as unknown as {
-        rows: { day: string }[];
-      };
-      return r.rows[0].day;
+      );
+      return rows[0].day;
     });
     expect(day).toBe('2026-11-27');
   });
@@ -194,6 +195,7 @@ describe('a binding checks each field’s kind against its column at start', () 
         scope: 'tenant',
         fields,
       }),
+      // A table that may lack the definition's columns on purpose: the binding must refuse it at start.
       tenantTable('kinds_bad', columns) as never,
     );
 

@@ -28,6 +28,7 @@ type Hook = {
   close(): Promise<void>;
 };
 async function webhook(): Promise<Hook> {
+  // `url` and `close` are set below, once the server listens.
   const hook = { got: [], answers: [] } as unknown as Hook;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -262,6 +263,7 @@ describe('outbox', () => {
   });
 
   it("the app's worker starts when the server listens and stops when it closes", async () => {
+    // `running` is private to OutboxWorker: the test reads it.
     const w = worker() as unknown as { running: boolean };
     expect(w.running).toBe(false);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

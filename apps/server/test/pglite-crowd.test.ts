@@ -6,6 +6,7 @@ import { currentLane } from '../src/db/fair-gate.ts';
 import type { PgliteThread } from '../src/db/pglite-thread.ts';
 import { readTenant, withTenant } from '../src/platform/tenant-db.ts';
 import { client, loginToken, type TestApp, createTestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -22,6 +23,7 @@ afterAll(async () => t?.close());
 
 /** Messages posted to the embedded database's worker while `fn` runs (the second of two calls: caches warm). */
 async function hops(fn: () => Promise<{ statusCode: number }>): Promise<number> {
+  // `Db` leaves out the `$client` drizzle keeps: here the database's PgliteThread (db/client.ts).
   const thread = (t.database.db as unknown as { $client: PgliteThread }).$client;
   expect((await fn()).statusCode).toBe(200);
   const before = thread.messages;
@@ -52,18 +54,17 @@ describe('tenant transactions', () => {
 
   it('the tenant context that goes with the first statement is in force, and a write in withTenant commits', async () => {
     const seen = await withTenant(t.database.db, '000000', async (tx) => {
-      const r = (await tx.execute(
+      const rows = await rowsOf<{ tenant: string; who: string }>(
+        tx,
         sql`select current_setting('app.tenant_id') as tenant, current_user as who`,
-      )) as unknown as { rows: { tenant: string; who: string }[] };
+      );
       await tx.execute(sql`update dept set dept_name = dept_name where false`);
-      return r.rows[0];
+      return rows[0];
     });
     expect(seen).toEqual({ tenant: '000000', who: 'atrium_app' });
     const read = await readTenant(t.database.db, '000000', async (tx) => {
-      const r = (await tx.execute(sql`select current_setting('app.tenant_id') as tenant`)) as unknown as {
-        rows: { tenant: string }[];
-      };
-      return r.rows[0].tenant;
+      const rows = await rowsOf<{ tenant: string }>(tx, sql`select current_setting('app.tenant_id') as tenant`);
+      return rows[0].tenant;
     });
     expect(read).toBe('000000');
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { runInLane } from '../src/db/fair-gate.ts';
 import type { PgliteThread } from '../src/db/pglite-thread.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A statement that keeps the database busy for a while (tens to hundreds of ms per million rows). */
@@ -73,16 +74,14 @@ describe('the embedded database in a thread of its own', () => {
       .catch((e: Error) => e.message);
     await sleep(10);
     const second = database.db.transaction(async (tx) => {
-      const r = (await tx.execute(sql`select count(*)::int as n from t`)) as unknown as { rows: { n: number }[] };
-      seen.push(r.rows[0].n);
+      const rows = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from t`);
+      seen.push(rows[0].n);
     });
     expect(await first).toBe('changed my mind');
     await second;
     expect(seen).toEqual([0]);
-    const after = (await database.db.execute(sql`select count(*)::int as n from t`)) as unknown as {
-      rows: { n: number }[];
-    };
-    expect(after.rows[0].n).toBe(0);
+    const after = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from t`);
+    expect(after[0].n).toBe(0);
   });
 
   it("a database error keeps its SQLSTATE and constraint, and the caller's parsers apply", async () => {
@@ -93,6 +92,7 @@ describe('the embedded database in a thread of its own', () => {
     );
     expect(err?.code).toBe('23505');
     expect(err?.constraint).toBe('t_pkey');
+    // `Db` leaves out the `$client` drizzle keeps: here the database's PgliteThread (db/client.ts).
     const client = (database.db as unknown as { $client: PgliteThread }).$client;
     const r = await client.query<{ at: string; n: number }>(
       `select timestamptz '2026-11-27 10:00:00+00' as at, 3 as n`,
@@ -118,6 +118,7 @@ describe('a worker that stops', () => {
     onDisk = await openDatabase({ dataDir: dir });
     await onDisk.db.execute(sql`create table kept (x int)`);
     await onDisk.db.execute(sql`insert into kept values (42)`);
+    // `Db` leaves out the `$client` drizzle keeps: here the database's PgliteThread (db/client.ts).
     const client = onDisk.db as unknown as { $client: { worker: { terminate(): Promise<number> } } };
     type Failure = { code?: string; message?: string; cause?: Failure };
     const inFlight = onDisk.db.execute(busy(20_000_000)).then(
@@ -134,7 +135,6 @@ describe('a worker that stops', () => {
     // The availability probe starts a new worker on the same data dir.
     for (let i = 0; i < 200 && onDisk.availability.down; i++) await sleep(100);
     expect(onDisk.availability.down).toBe(false);
-    const r = (await onDisk.db.execute(sql`select x from kept`)) as unknown as { rows: { x: number }[] };
-    expect(r.rows).toEqual([{ x: 42 }]);
+    expect(await rowsOf(onDisk.db, sql`select x from kept`)).toEqual([{ x: 42 }]);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { newId } from '../src/db/ids.ts';
 import { tenant } from '../src/db/schema/index.ts';
 import { readTenant, withTenant } from '../src/platform/tenant-db.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +17,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const contextOf = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => {
-  const r = (await tx.execute(sql`select current_setting('app.tenant_id', true) as t`)) as unknown as {
-    rows: { t: string }[];
-  };
-  return r.rows[0].t;
+  const rows = await rowsOf<{ t: string }>(tx, sql`select current_setting('app.tenant_id', true) as t`);
+  return rows[0].t;
 };
 
 describe('read transactions', () => {
@@ -72,10 +71,11 @@ describe('read transactions', () => {
     );
     for (const [seen, wanted] of out) expect(seen).toBe(wanted);
     // Outside any transaction no context is left behind.
-    const bare = (await t.services.db.execute(sql`select current_setting('app.tenant_id', true) as t`)) as unknown as {
-      rows: { t: string | null }[];
-    };
-    expect(bare.rows[0].t ?? '').toBe('');
+    const bare = await rowsOf<{ t: string | null }>(
+      t.services.db,
+      sql`select current_setting('app.tenant_id', true) as t`,
+    );
+    expect(bare[0].t ?? '').toBe('');
   });
 
   it('rows as arrays in select-list order, timestamps as the text drizzle maps', async () => {
@@ -107,10 +107,11 @@ describe('read transactions', () => {
         t.services.db,
         tenantId,
         async (tx) => {
-          const objects = (await tx.execute(
+          const objects = await rowsOf<{ t: string; n: number }>(
+            tx,
             sql`select current_setting('app.tenant_id', true) as t, ${n}::int as n`,
-          )) as unknown as { rows: { t: string; n: number }[] };
-          return objects.rows[0];
+          );
+          return objects[0];
         },
         undefined,
         { single },

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from './harness.ts';
 import { regionPrefix } from '../src/platform/paging.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,10 +46,11 @@ const codes = [
 
 const kept = async (where: (col: ReturnType<typeof sql>) => ReturnType<typeof sql>) => {
   const col = sql`c`;
-  const res = (await t.services.db.execute(
+  const rows = await rowsOf<{ c: string }>(
+    t.services.db,
     sql`select c from unnest(${sql.raw(`array[${codes.map((c) => `'${c}'`).join(',')}]::varchar[]`)}) as c where ${where(col)} order by c`,
-  )) as unknown as { rows: { c: string }[] };
-  return res.rows.map((r) => r.c);
+  );
+  return rows.map((r) => r.c);
 };
 
 describe('regionPrefix', () => {

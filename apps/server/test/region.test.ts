@@ -10,6 +10,7 @@ import { region } from '../src/modules/region/table.ts';
 import { writeXlsx, type Cell } from '../src/modules/region/xlsx.ts';
 import { ADMIN_PASSWORD, bearer, client, createTestApp, loginToken, provisionedTenant, tenantUser } from './harness.ts';
 import type { TestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 /**
  * Regions (docs/product.md "Regions"): the seed from the registry package, the code rules of submit, lazy-tree,
@@ -297,10 +298,11 @@ describe('remove: regions of users and clients', () => {
   });
 
   it('the functions answer a boolean and nothing else', async () => {
-    const res = await t.services.db.execute(
+    const res = await rowsOf(
+      t.services.db,
       sql`select atrium_region_used_by_users('110101') as u, atrium_region_used_by_clients('999999') as c`,
     );
-    expect((res as unknown as { rows: unknown[] }).rows[0]).toEqual({ u: true, c: false });
+    expect(res[0]).toEqual({ u: true, c: false });
   });
 });
 

@@ -30,7 +30,15 @@ const probe = defineResource({
 });
 
 const TENANT = '000000';
-const auth = { tenantId: TENANT, userId: '1', deptId: null, roleIds: [], account: 'admin' } as unknown as AuthContext;
+const auth: AuthContext = {
+  tenantId: TENANT,
+  userId: '1',
+  deptId: null,
+  roleIds: [],
+  account: 'admin',
+  clientId: 'saber',
+  sid: 'test',
+};
 let a: TestApp;
 let b: TestApp;
 
@@ -72,6 +80,7 @@ describe('per-app registries', () => {
   });
 
   it("an approval effect registered in one app is unknown to another's decisions", async () => {
+    // A stand-in with the fields decideApproval reads before it looks up the effect.
     const row = { id: '1', status: 0, referType: 'registry_probe', createUser: null } as unknown as ApprovalRow;
     const decided = withTenant(b.services.db, TENANT, (tx) =>
       decideApproval(b.services, tx, auth, row, { pass: true, opinion: null, requestId: 'r' }, new Date()),

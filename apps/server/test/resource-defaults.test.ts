@@ -26,7 +26,15 @@ const probe = defineResource({
 });
 
 let t: TestApp;
-const auth = { tenantId: '000000', userId: '1', deptId: null, roleIds: [], account: 'admin' } as unknown as AuthContext;
+const auth: AuthContext = {
+  tenantId: '000000',
+  userId: '1',
+  deptId: null,
+  roleIds: [],
+  account: 'admin',
+  clientId: 'saber',
+  sid: 'test',
+};
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -38,17 +46,17 @@ describe("a definition's defaults", () => {
     const binding = bindResource(probe, blackInfo);
     const svc = crudService(t.services, binding.spec);
 
-    const left = await svc.submit(auth, { type: 1, value: 'defaults-1' } as never, 'r1');
+    const left = await svc.submit(auth, { type: 1, value: 'defaults-1' }, 'r1');
     expect({ reason: left.reason, status: left.status }).toEqual({ reason: 'from the definition', status: 0 });
 
-    const sent = await svc.submit(auth, { type: 1, value: 'defaults-2', reason: 'mine', status: 1 } as never, 'r2');
+    const sent = await svc.submit(auth, { type: 1, value: 'defaults-2', reason: 'mine', status: 1 }, 'r2');
     expect({ reason: sent.reason, status: sent.status }).toEqual({ reason: 'mine', status: 1 });
 
-    const cleared = await svc.submit(auth, { type: 1, value: 'defaults-3', reason: null } as never, 'r3');
+    const cleared = await svc.submit(auth, { type: 1, value: 'defaults-3', reason: null }, 'r3');
     expect(cleared.reason).toBeNull();
 
     // An update leaving the fields out keeps them (defaults are for inserts).
-    const updated = await svc.submit(auth, { id: sent.id, type: 2, value: 'defaults-2' } as never, 'r4');
+    const updated = await svc.submit(auth, { id: String(sent.id), type: 2, value: 'defaults-2' }, 'r4');
     expect({ type: updated.type, reason: updated.reason, status: updated.status }).toEqual({
       type: 2,
       reason: 'mine',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { globalTables } from '../src/db/schema/tables.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 /**
  * Database introspection (docs/resources.md "Checks"): every table that carries tenant_id has row-level security
@@ -14,7 +15,9 @@ let tables: TableRow[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.services.db.execute(sql`
+  tables = await rowsOf<TableRow>(
+    t.services.db,
+    sql`
     select c.relname as name,
       exists (select 1 from information_schema.columns i
               where i.table_schema = 'public' and i.table_name = c.relname and i.column_name = 'tenant_id') as tenant,
@@ -23,8 +26,8 @@ beforeAll(async () => {
                 where p.schemaname = 'public' and p.tablename = c.relname), '{}') as policies
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'
-    order by c.relname`);
-  tables = (res as unknown as { rows: TableRow[] }).rows;
+    order by c.relname`,
+  );
 });
 afterAll(async () => t?.close());
 
@@ -55,10 +58,11 @@ describe('every table is tenant-scoped under RLS, or declared global with a reas
 
   it('the check would catch a table made without the helper', async () => {
     await t.services.db.execute(sql`create table stray (id bigint primary key, tenant_id varchar(12))`);
-    const res = await t.services.db.execute(
+    const rows = await rowsOf<{ rls: boolean }>(
+      t.services.db,
       sql`select relrowsecurity as rls from pg_class where relname = 'stray' and relkind = 'r'`,
     );
-    expect((res as unknown as { rows: { rls: boolean }[] }).rows[0].rls).toBe(false);
+    expect(rows[0].rls).toBe(false);
     expect(globalTables.has('stray')).toBe(false);
     await t.services.db.execute(sql`drop table stray`);
   });

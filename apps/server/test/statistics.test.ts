@@ -19,6 +19,7 @@ import {
   userToken,
   type TestApp,
 } from './harness.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const T = '740001';
 const OTHER = '740002';
@@ -65,8 +66,7 @@ async function insertDevices(tenantId: string, rows: ReturnType<typeof device>[]
 }
 
 async function exec<T = Record<string, unknown>>(tenantId: string, q: ReturnType<typeof sql>): Promise<T[]> {
-  const r = await withTenant(t.services.db, tenantId, (tx) => tx.execute(q));
-  return ((r as { rows?: T[] }).rows ?? (r as unknown as T[])) as T[];
+  return withTenant(t.services.db, tenantId, (tx) => rowsOf<T>(tx, q));
 }
 
 /** The counters of a tenant beside the same numbers by a direct aggregate over the devices. */

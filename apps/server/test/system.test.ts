@@ -12,6 +12,7 @@ import {
 } from './harness.ts';
 import { menu, roleMenu, user } from '../src/db/schema/index.ts';
 import { md5Hex } from '../src/platform/password.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 let t: TestApp;
 let platform: string;
@@ -212,8 +213,8 @@ describe('roles and grants', () => {
 
   it('cannot grant more than the granter holds; refuses removing a role in use', async () => {
     const p = client(t, platform);
-    const tenantMenu = await t.services.db.execute(sql`select id from menu where code = 'tenant'`);
-    const tenantMenuId = String((tenantMenu as unknown as { rows: { id: string }[] }).rows[0].id);
+    const tenantMenu = await rowsOf<{ id: string }>(t.services.db, sql`select id from menu where code = 'tenant'`);
+    const tenantMenuId = String(tenantMenu[0].id);
     const a = client(t, tenantA.token);
     const role = json(await a.post('/api/blade-system/role/submit', { roleName: '越权', roleAlias: 'overreach' })).data;
     const res = await a.post('/api/blade-system/role/grant', { roleIds: [role.id], menuIds: [tenantMenuId] });
@@ -445,11 +446,12 @@ describe('data scopes', () => {
     await mk('n-1', north.id);
     await mk('na-1', northA.id);
     await mk('s-1', south.id);
-    const userMenu = await t.services.db.execute(sql`select id, code from menu where code in ('system', 'user')`);
-    const menuIds = (userMenu as unknown as { rows: { id: string }[] }).rows.map((r) => String(r.id));
-    const userMenuId = String(
-      (userMenu as unknown as { rows: { id: string; code: string }[] }).rows.find((r) => r.code === 'user')!.id,
+    const userMenu = await rowsOf<{ id: string; code: string }>(
+      t.services.db,
+      sql`select id, code from menu where code in ('system', 'user')`,
     );
+    const menuIds = userMenu.map((r) => String(r.id));
+    const userMenuId = String(userMenu.find((r) => r.code === 'user')!.id);
     const scopeOf = async (scopeName: string, scopeType: number, extra: object = {}) =>
       json(
         await a.post('/api/blade-system/data-scope/submit', {

@@ -240,6 +240,7 @@ describe('on save', () => {
   });
 
   it('the MQTT port is the server’s too (a unit check of the rule)', async () => {
+    // A stand-in with the only part of Services the rule reads (its ports).
     const s = { config: { port: 8080, mqtt: { port: 1884 } } } as unknown as Services;
     const loop = ['127.0.0.0/8'];
     expect(await checkCameraUrl(s, T, 'rtsp://127.0.0.1:1884/x', loop)).toMatchObject({

@@ -1,12 +1,11 @@
 /** A MediaQueryList answering `matches` for `query` (jsdom has no matchMedia; antd's breakpoints call it). */
-export const fakeMediaQuery = (query: string, matches: boolean) =>
-  ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }) as unknown as MediaQueryList;
+export const fakeMediaQuery = (query: string, matches: boolean): MediaQueryList => ({
+  matches,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
+});

@@ -10,6 +10,6 @@ if (!('ResizeObserver' in window)) {
     unobserve() {}
     disconnect() {}
   }
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserver;
-  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserver;
+  Object.assign(window, { ResizeObserver });
+  Object.assign(globalThis, { ResizeObserver });
 }

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -305,14 +304,15 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', (err) => availability.failed(err)));
     pool.on('error', (err) => availability.failed(err));
     gatePool(pool, max);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const pgDb = drizzlePg(pool, { schema });
+    const db: Db = pgDb;
     pipelined.set(db, pipelinedTransactions(pool));
     availabilities.set(db, availability);
     return {
       db,
       kind: 'postgres',
       migrate: async () => {
-        await migratePg(db as never, { migrationsFolder });
+        await migratePg(pgDb, { migrationsFolder });
         await db.execute(forceRls);
       },
       exclusive: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
@@ -359,7 +359,9 @@ export async function openDatabase(opts: {
       throw dataDirProblem(err, dir) ?? writeProblem(dir) ?? err;
     }
   }
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  // The worker thread stands in for PGlite with the calls drizzle's driver makes (db/pglite-thread.ts).
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db: Db = pgliteDb;
   // A disk that filled up makes statements fail until space is freed; a worker that stopped is started again by the
   // probe (a data dir) or stays down (in memory).
   const up = new Availability(async () => void (await client.query('select 1')));
@@ -369,7 +371,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(pgliteDb, { migrationsFolder });
       await db.execute(forceRls);
     },
     exclusive: (fn) => fn(),
@@ -498,6 +500,7 @@ const PGLITE_TEXT = Object.fromEntries(
  * plain one), from PGlite's query in array mode. Used where one statement reads many rows (a list's page).
  */
 export async function selectArrays(tx: Db, statement: Statement): Promise<unknown[][]> {
+  // drizzle marks a database's `session` (and the session's `client`) internal: they are not in its types.
   const client = (tx as unknown as { session?: { client?: Partial<ArraysClient> & Partial<PgliteQuery> } }).session
     ?.client;
   if (client?.[ARRAYS]) return client[ARRAYS](statement.text, statement.values);
@@ -544,8 +547,10 @@ type PgConnection = {
   execute(c: { portal: string; rows: number }): void;
   sync(): void;
 };
-const PgQuery = (pg as unknown as { Query: new (config: object) => object }).Query;
+const PgQuery = pg.Query;
+// @types/pg types the result without its row-building methods (PgResultLike).
 const PgResultClass = (pg as unknown as { Result: new (rowMode?: string, types?: unknown) => PgResultLike }).Result;
+// @types/pg leaves out `utils.prepareValue` (what node-postgres binds a parameter with).
 const prepareValue = (pg as unknown as { utils: { prepareValue: unknown } }).utils.prepareValue;
 
 /**
@@ -553,10 +558,11 @@ const prepareValue = (pg as unknown as { utils: { prepareValue: unknown } }).uti
  * row object keyed by the column names (from a prototype-less object V8 keeps as a hash table) that only object mode
  * reads: ≈ 10 µs per page of 28 columns, measured apart. This one keeps the columns and their parsers only.
  */
+// The result's own fields, which @types/pg leaves out, are declared here.
 class ArrayRows extends (PgResultClass as unknown as new (
   rowMode: string,
   types?: unknown,
-) => {
+) => PgResultLike & {
   fields: unknown;
   _parsers: unknown[] | undefined;
   _types?: { getTypeParser(id: number, format: string): unknown };
@@ -582,7 +588,8 @@ class ArrayRows extends (PgResultClass as unknown as new (
  * the connection, or unnamed ones, go in a batch: node-postgres records a preparation only for a statement of its
  * own, so a first use goes the ordinary way (`sendTogether`).
  */
-class Batch extends (PgQuery as unknown as new (config: object) => {
+// The query's internals a batch overrides or calls, which @types/pg leaves out, are declared here.
+class Batch extends (PgQuery as unknown as new (config: object) => pg.Submittable & {
   callback?: (err: unknown, res?: unknown) => void;
   _canceledDueToError: unknown;
   handleError(err: unknown, connection: unknown): void;
@@ -595,9 +602,7 @@ class Batch extends (PgQuery as unknown as new (config: object) => {
   ) {
     super({ text: '-- batch', callback });
     this.results = statements.map((st) =>
-      st.rowMode === 'array'
-        ? (new ArrayRows(st.types) as unknown as PgResultLike)
-        : new PgResultClass(st.rowMode, st.types),
+      st.rowMode === 'array' ? new ArrayRows(st.types) : new PgResultClass(st.rowMode, st.types),
     );
   }
   requiresPreparation() {
@@ -652,7 +657,7 @@ class Batch extends (PgQuery as unknown as new (config: object) => {
 function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
   type Slot = ArraysClient & {
     tx: Db;
-    query: (config: never, values?: never) => Promise<unknown>;
+    query: (config: unknown, values?: unknown) => Promise<unknown>;
     first: Statement | null;
     also: AlsoStatement | null;
     readOnly: boolean;
@@ -669,9 +674,11 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     const known = slots.get(client);
     if (known) return known;
     const prepared = new Set<string>();
-    const send = (config: never, values?: never) =>
+    const send = (config: unknown, values?: unknown) =>
+      // A Sendable's own type parsers (DRIVER_TYPES) do not match the overloaded getTypeParser @types/pg asks for.
       client.query(preparedOn(prepared, sendable(config, values)) as never) as Promise<unknown>;
-    const connection = (client as unknown as { connection: PgConnection & { stream?: Partial<Writable> } }).connection;
+    // @types/pg leaves out the connection's `parsedStatements` (the statements it has prepared).
+    const connection = client.connection as pg.Connection & { parsedStatements: Record<string, string> };
     /** A statement as it will be sent on this connection (named when it is to run prepared). */
     const named = (config: unknown, values?: unknown) => preparedOn(prepared, sendable(config, values));
     /**
@@ -681,17 +688,19 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
     const sendTogether = (statements: Sendable[]): Promise<unknown[]> => {
       if (statements.every((st) => !st.name || connection.parsedStatements[st.name] === st.text))
         return new Promise((resolve, reject) =>
-          client.query(new Batch(statements, (err, res) => (err ? reject(err) : resolve(res as unknown[]))) as never),
+          client.query(new Batch(statements, (err, res) => (err ? reject(err) : resolve(res as unknown[])))),
         );
       const stream = connection.stream;
       stream?.cork?.();
+      // A Sendable's own type parsers (DRIVER_TYPES) do not match the overloaded getTypeParser @types/pg asks for.
       const sent = statements.map((st) => client.query(st as never) as Promise<unknown>);
       stream?.uncork?.();
       return Promise.all(sent);
     };
     const slot: Slot = {
+      // Set below, once drizzle's session over this slot exists.
       tx: undefined as unknown as Db,
-      query(config: never, values?: never) {
+      query(config: unknown, values?: unknown) {
         if (slot.ended) return Promise.reject(new SecondStatementError());
         const text = textOf(config);
         const first = slot.first;
@@ -710,7 +719,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           // Read-only: held until `fn`'s first statement joins them (one write, one answer), or until the end of this
           // turn of the event loop if none comes; that statement answers only if they succeeded.
           let settle!: (answers: Promise<unknown[]>) => void;
-          const pending = new Promise<unknown[]>((resolve) => (settle = resolve as never));
+          const pending = new Promise<unknown[]>((resolve) => (settle = resolve));
           pending.catch(() => {});
           slot.pending = pending;
           const held = { statements: opening, settle: (answers: Promise<unknown[]>) => settle(answers.then(answered)) };
@@ -738,7 +747,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           const all = sendTogether(statements);
           // A failed batch skipped its commit (PostgreSQL ignores what follows an error until the Sync): the rollback
           // is queued at once, ahead of anything a next holder of the connection sends.
-          if (slot.single) all.catch(() => send(ROLLBACK as never).catch(() => {}));
+          if (slot.single) all.catch(() => send(ROLLBACK).catch(() => {}));
           const n = held ? held.statements.length : 0;
           held?.settle(all.then((answers) => answers.slice(0, n)));
           return Promise.all([pending, all]).then(([, answers]) => answers[n]);
@@ -751,8 +760,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
         }
         return send(config, values);
       },
-      [ARRAYS]: (text, values) =>
-        slot.query(asArrays({ text, values }) as never).then((r) => (r as { rows: unknown[][] }).rows),
+      [ARRAYS]: (text, values) => slot.query(asArrays({ text, values })).then((r) => (r as { rows: unknown[][] }).rows),
       first: null,
       also: null,
       readOnly: false,
@@ -761,11 +769,13 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
       pending: null,
       held: null,
     };
+    // The slot stands in for a pg client with the one call drizzle makes (query); drizzle's `session` is internal.
     const session = (
       drizzlePg({ client: slot as never, schema }) as unknown as { session: NodePgSession<Schema, never> }
     ).session;
+    // drizzle marks a session's `dialect` and `schema` internal: they are not in its types.
     const inner = session as unknown as { dialect: never; schema: never };
-    slot.tx = new NodePgTransaction(inner.dialect, session, inner.schema) as unknown as Db;
+    slot.tx = new NodePgTransaction(inner.dialect, session, inner.schema);
     slots.set(client, slot);
     return slot;
   };
@@ -781,7 +791,7 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
       let out;
       try {
         // Inside the try: a `begin` whose context statement failed is rolled back, never handed on half open.
-        await slot.query((slot.readOnly ? BEGIN_READ_ONLY : BEGIN) as never);
+        await slot.query(slot.readOnly ? BEGIN_READ_ONLY : BEGIN);
         // Fail closed: `fn` never runs without the first statement (the tenant context) in its transaction.
         if (slot.first) throw new Error('pipelined transaction: the first statement was not sent with begin');
         out = await fn(slot.tx);
@@ -797,13 +807,13 @@ function pipelinedTransactions(pool: pg.Pool): PipelinedTransaction {
           // handed on.
           slot.held = null;
           // A connection that cannot even roll back is not handed out again.
-          await slot.query(ROLLBACK as never).catch((e: Error) => {
+          await slot.query(ROLLBACK).catch((e: Error) => {
             broken = e;
           });
         }
         throw err;
       }
-      if (!slot.ended) await slot.query(COMMIT as never);
+      if (!slot.ended) await slot.query(COMMIT);
       return out;
     } finally {
       slot.first = null;

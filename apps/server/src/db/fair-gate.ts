@@ -121,6 +121,7 @@ export function gatePool(pool: pg.Pool, size: number): FairGate {
     );
     return undefined;
   };
+  // `gated` answers both of connect's overloads (promise, callback), which TypeScript cannot check one function against.
   (pool as unknown as { connect: typeof gated }).connect = gated;
   return gate;
 }

@@ -210,6 +210,7 @@ export class PgliteThread {
       get closed() {
         return closed;
       },
+      // What drizzle's PGlite driver calls of a transaction; PGlite's Transaction type also has `sql` and `listen`.
     } as unknown as Transaction;
     try {
       let out: T;

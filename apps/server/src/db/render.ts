@@ -64,6 +64,7 @@ function sameParams(a: unknown[], b: unknown[]): boolean {
 }
 
 function walk(node: SQL, out: string[], params: unknown[]): void {
+  // drizzle declares SQL's `shouldInlineParams` (set by `sql.inlineParams()`) private.
   if ((node as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw UNSUPPORTED;
   for (const chunk of node.queryChunks) chunkOf(chunk, out, params);
 }

@@ -7,6 +7,7 @@ import type { Db } from './client.ts';
  * type serves PostgreSQL and PGlite), so drizzle types the answer `unknown`: this is the one place that says what it is.
  */
 export async function rowsOf<T>(db: Db, query: SQLWrapper | string): Promise<T[]> {
+  // drizzle types the answer `unknown` for `Db`'s generic result kind (above); both drivers answer `{ rows }`.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

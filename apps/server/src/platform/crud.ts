@@ -36,6 +36,8 @@ type Columns = {
   updateTime: PgColumn;
 };
 export type CrudTable = PgTable & Columns & { tenantId?: PgColumn };
+/** A table's columns by property name, for any table. */
+export const tableColumns = (t: PgTable): Record<string, PgColumn> => getTableColumns(t);
 export type Row = Record<string, unknown> & { id: string; version: number };
 
 /** A numeric id that a bigint column can hold (at most 2^63−1): anything else is a 400, never a database error. */
@@ -533,6 +535,7 @@ async function insertRecord<B extends z.ZodObject>(c: CrudContext<B>, tx: Db, re
   // The factory writes any table: the values were checked against the table's columns at bind time.
   const [row] = await tx
     .insert(t)
+    // drizzle cannot type an insert into a table known only as CrudTable (the values are checked at bind time).
     .values(values as never)
     .returning();
   await c.keepInScope(tx, (row as Row).id as string, scope);
@@ -562,6 +565,7 @@ async function updateRecord<B extends z.ZodObject>(
   const extra = (await spec.beforeSave?.({ tx, auth, input, existing: ex, scope, state })) ?? {};
   const [row] = await tx
     .update(t)
+    // drizzle cannot type the set of a table known only as CrudTable (the columns are checked at bind time).
     .set({
       ...columnsOf(c, input as Record<string, unknown>, true),
       ...extra,
@@ -604,6 +608,7 @@ async function removeRecords<B extends z.ZodObject>(
     await spec.beforeRemove?.({ tx, auth, ids: unique, rows });
     await tx
       .update(t)
+      // drizzle cannot type the set of a table known only as CrudTable (every CrudTable has these columns).
       .set({ isDeleted: 1, updateUser: auth.userId, updateTime: s.now(), version: sql`${t.version} + 1` } as never)
       .where(and(inArray(t.id, unique), c.mine(auth)));
     for (const r of rows) await writeAudit(s, tx, auth, requestId, spec.entity, 'delete', r.id, c.present(r), null);
@@ -744,7 +749,7 @@ function columnsOf<B extends z.ZodObject>(
   for (const name of spec.writable) {
     if (!(name in input) || (update && spec.createOnly?.includes(name))) continue;
     const v = input[name];
-    if (v === null && (t as unknown as Record<string, PgColumn>)[name].notNull) continue;
+    if (v === null && tableColumns(t)[name].notNull) continue;
     out[name] = v;
   }
   return out;
@@ -763,9 +768,7 @@ async function checkParent<B extends z.ZodObject>(
   const tree = spec.tree;
   const rules = spec.treeRules;
   if (!tree || !rules) return;
-  const parentField = Object.entries(t as unknown as Record<string, PgColumn>).find(
-    ([, col]) => col === tree.parentId,
-  )?.[0];
+  const parentField = Object.entries(tableColumns(t)).find(([, col]) => col === tree.parentId)?.[0];
   // A parent taken on insert only is never written by an update: nothing to check then.
   if (existing && parentField && spec.createOnly?.includes(parentField)) return;
   const parentId = parentField ? input[parentField] : undefined;

@@ -161,6 +161,16 @@ type Watch = {
 };
 const watches = new WeakMap<object, Watch>();
 
+/** The driver client under `db` (a pg.Pool or a PgliteThread), the key of its watch. */
+// `Db` serves both drivers and so leaves out the `$client` drizzle sets on every database it makes.
+const driverOf = (db: Db): object => (db as unknown as { $client: object }).$client;
+
+/** The backend process id node-postgres keeps on a connected client (@types/pg leaves `processID` out). */
+function processIdOf(c: pg.ClientBase | null): number | undefined {
+  const pid = c && 'processID' in c ? c.processID : undefined;
+  return typeof pid === 'number' ? pid : undefined;
+}
+
 /**
  * Feeds `memory` with the events of `db` until the returned function is called (at the app's close):
  *
@@ -172,7 +182,7 @@ const watches = new WeakMap<object, Watch>();
  *   delivers them before it answers the commit, so this server's own writes count at its next request.
  */
 export async function watchLive(db: Db, memory: LiveMemory): Promise<() => Promise<void>> {
-  const client = (db as unknown as { $client: object }).$client;
+  const client = driverOf(db);
   let watch = watches.get(client);
   if (!watch) {
     watch = client instanceof pg.Pool ? watchPostgres(client) : await watchPglite(client);
@@ -194,7 +204,7 @@ export async function watchLive(db: Db, memory: LiveMemory): Promise<() => Promi
 
 /** The backend process id of the LISTEN connection of `db`'s servers (PostgreSQL, while it is up): for tests. */
 export function liveListenerPid(db: Db): number | undefined {
-  return watches.get((db as unknown as { $client: object }).$client)?.listenerPid?.();
+  return watches.get(driverOf(db))?.listenerPid?.();
 }
 
 async function watchPglite(client: object): Promise<Watch> {
@@ -269,7 +279,7 @@ function watchPostgres(pool: pg.Pool): Watch {
     memories,
     up: false,
     ready: new Promise<void>((resolve) => (settleFirst = resolve)),
-    listenerPid: () => (watch.up ? (listener as unknown as { processID?: number } | null)?.processID : undefined),
+    listenerPid: () => (watch.up ? processIdOf(listener) : undefined),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
@@ -345,7 +355,7 @@ function watchPostgres(pool: pg.Pool): Watch {
   const onAcquire = (c: pg.PoolClient) => {
     if (listening.has(c)) return;
     listening.add(c);
-    const own = (c as unknown as { processID?: number }).processID;
+    const own = processIdOf(c);
     ownPids.add(own);
     c.once('end', () => ownPids.delete(own));
     c.on('notification', (n) => {

@@ -65,6 +65,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       // Every `err` a line carries, wherever it is logged from (a request, a worker, the broker), goes through the
       // same filter: no statement parameters, no database message quoting a value.
+      // fastify types the answer as pino's default (type, message, stack always); a lost database's has no stack.
       err: loggableError as never,
       req: (req: {
         method: string;

@@ -26,6 +26,7 @@ import {
   type CrudSpec,
   type AfterRemoveContext,
   type CrudTable,
+  tableColumns,
   type DecorateContext,
   type RemoveContext,
   type Row,
@@ -264,7 +265,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
       );
     if (!f.readOnly) stored.push(name);
     if (textKinds.has(f.kind)) {
-      const width = (col as unknown as { length?: number }).length;
+      const width = 'length' in col && typeof col.length === 'number' ? col.length : undefined;
       const max = 'max' in f ? f.max : undefined;
       if (width && max && max > width)
         throw new Error(`resource ${def.code}: ${name} max ${max} > column width ${width}`);
@@ -321,8 +322,8 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
           code: def.code,
           owner: hooks.scope?.owner ?? table.createUser,
           dept: hooks.scope?.dept ?? table.createDept,
-          region: hooks.scope?.region ?? (table as unknown as { regionCode?: PgColumn }).regionCode,
-          client: hooks.scope?.client ?? (table as unknown as { clientId?: PgColumn }).clientId,
+          region: hooks.scope?.region ?? tableColumns(table).regionCode,
+          client: hooks.scope?.client ?? tableColumns(table).clientId,
           regionPrefixes: regionPrefixesOf(table),
         }
       : undefined,
@@ -537,6 +538,7 @@ function actionRoute(
         if (action.to !== undefined || done.changed) {
           await tx
             .update(table)
+            // drizzle cannot type the set of a table known only as CrudTable (the state field is checked at bind time).
             .set({
               ...(action.to !== undefined ? { [stateField]: action.to } : {}),
               updateUser: auth.userId,

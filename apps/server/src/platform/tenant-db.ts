@@ -31,7 +31,7 @@ function embeddedTenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T
       await tx.execute(
         sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'atrium_app', true)`,
       );
-    return fn(tx as unknown as Db);
+    return fn(tx);
   });
 }
 

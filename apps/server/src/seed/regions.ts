@@ -53,7 +53,7 @@ export async function seedRegionsIfEmpty(db: Db): Promise<number> {
   const now = new Date();
   const rows = regionRows(3).map((r) => Object.assign(r, { createTime: now, updateTime: now }));
   await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 5000) await writeRegions(tx as unknown as Db, rows.slice(i, i + 5000));
+    for (let i = 0; i < rows.length; i += 5000) await writeRegions(tx, rows.slice(i, i + 5000));
   });
   return rows.length;
 }

@@ -118,6 +118,7 @@ export async function playOver(
   });
   if (saved.status !== 200) throw new Error(`camera save: ${JSON.stringify(saved)}`);
   const list = await call('GET', `/api/blade-device-access/cameraDevice/list?name=${encodeURIComponent(camera.name)}`);
+  // A list answers an array, which Answer (typed for the calls above) has as a record.
   const rows = list.body.data as unknown as { id: string }[];
   if (rows?.length !== 1) throw new Error(`camera list: ${JSON.stringify(list)}`);
   return call('GET', `/api/video/queryDeviceVideo?deviceInfoId=${rows[0].id}`);

@@ -5,6 +5,7 @@ import { get, post } from './http';
 /** A list call: a path under the resource's base, or a route declared in the contract (docs/api.md). */
 export type ListCall = string | ApiRoute;
 
+// A ListCall names any route, whose query type (QueryOf<ApiRoute>) is `undefined`: the list's own schema checks it.
 const read = <T>(base: string, list: ListCall, params: Record<string, unknown>): Promise<T> =>
   typeof list === 'string' ? get<T>(`${base}/${list}`, params) : (call(list, { query: params as never }) as Promise<T>);
 

@@ -60,6 +60,7 @@ describe('/myiframe', () => {
 
   it('a menu’s external page follows the same list; an unreadable list refuses', async () => {
     useMenu.setState({
+      // A stand-in with the fields the page reads of a menu.
       allMenus: [
         {
           id: '1',

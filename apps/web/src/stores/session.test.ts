@@ -2,6 +2,7 @@ import type { UserInfo } from '@atrium/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from './session';
 
+// A stand-in with the fields the session store reads.
 const info = (roles: string[]) => ({ id: '1', tenantId: '000000', account: 'admin', roles }) as unknown as UserInfo;
 
 describe('session roles', () => {

@@ -78,7 +78,7 @@ export default defineModule((root, s) => {
           )
           .orderBy(asc(approvalTable.id)),
       );
-      return ok(rows.map((r) => binding.spec.present!(r as never)));
+      return ok(rows.map((r) => binding.spec.present!(r)));
     },
   });
 

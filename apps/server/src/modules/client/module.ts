@@ -49,11 +49,13 @@ function clientBinding(s: Services) {
     },
     actions: {
       async disable({ tx, auth, rows }) {
+        // The factory types an action's rows as Row; they are this table's rows (ClientRow).
         for (const c of rows) await setAccountStatus(tx, auth.tenantId, c as never, 0, s.now());
         const accounts = rows.map((c) => c.accountUserId).filter((x): x is string => !!x);
         return { after: () => revokeUserSessions(s, accounts.map(String)) };
       },
       async enable({ tx, auth, rows }) {
+        // The factory types an action's rows as Row; they are this table's rows (ClientRow).
         for (const c of rows) await setAccountStatus(tx, auth.tenantId, c as never, 1, s.now());
       },
     },

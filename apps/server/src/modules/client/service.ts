@@ -664,10 +664,12 @@ export async function registerClient(
     id = before.id;
     await tx
       .update(clientInfo)
+      // A row built by field name (checked by checkClientForm): drizzle cannot type a record keyed by string.
       .set({ ...row, version: sql`${clientInfo.version} + 1` } as never)
       .where(eq(clientInfo.id, before.id));
   } else {
     id = newId();
+    // A row built by field name (checked by checkClientForm): drizzle cannot type a record keyed by string.
     await tx.insert(clientInfo).values({ ...row, id, tenantId, createTime: now } as never);
   }
   const [c] = await tx.select().from(clientInfo).where(eq(clientInfo.id, id));

@@ -48,6 +48,7 @@ type ParserInternals = { _parseLength(): boolean; _emitError(err: Error): void; 
  * parser is not the one this was written for (an aedes or mqtt-packet upgrade): the caller then refuses the connection.
  */
 function limitPacketSize(client: Client, max: number, refused: (length: number) => void): boolean {
+  // aedes's Client type does not declare the mqtt-packet parser it keeps in `_parser`.
   const parser = (client as unknown as { _parser?: ParserInternals })._parser;
   if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
   const parseLength = parser._parseLength;

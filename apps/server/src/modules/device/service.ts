@@ -84,7 +84,7 @@ export async function dictEntryInUse(tx: Db, tenantId: string, r: Row): Promise<
       .from(deviceDict)
       .where(and(eq(deviceDict.tenantId, tenantId), eq(deviceDict.id, String(path[0].parentId))));
     if (!p) break;
-    path.unshift(p as unknown as Row);
+    path.unshift(p);
   }
   const [type, maker] = path.map((p) => String(p.code));
   const devices = async (where: SQL | undefined) =>

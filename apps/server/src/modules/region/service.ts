@@ -75,7 +75,7 @@ export async function renameBelow(tx: Db, code: string, name: string): Promise<v
   if (!level) return;
   await tx
     .update(region)
-    .set({ [`${REGION_LEVELS[level - 1]}Name`]: name } as never)
+    .set({ [`${REGION_LEVELS[level - 1]}Name` satisfies keyof typeof region.$inferInsert]: name })
     .where(and(eq(codeColumnOf(level), code), ne(region.code, code), eq(region.isDeleted, 0)));
 }
 
@@ -169,7 +169,7 @@ export const WRITTEN = [
 const UPDATED = WRITTEN.filter((k) => !['id', 'code', 'createUser', 'createDept', 'createTime'].includes(k));
 const COMPARED = UPDATED.filter((k) => k !== 'updateUser' && k !== 'updateTime');
 
-const columns = getTableColumns(region) as unknown as Record<string, PgColumn>;
+const columns: Record<string, PgColumn> = getTableColumns(region);
 const quoted = (k: string) => `"${columns[k].name}"`;
 
 /**

@@ -69,7 +69,8 @@ function watchdogWrite(line: string) {
     watchdog.stdin!.on('error', () => {});
     // Neither the process nor its pipe keeps the server's event loop alive.
     watchdog.unref();
-    (watchdog.stdin as unknown as { unref?: () => void }).unref?.();
+    const pipe = watchdog.stdin;
+    if (pipe && 'unref' in pipe && typeof pipe.unref === 'function') pipe.unref();
   }
   watchdog.stdin!.write(`${line}\n`);
 }

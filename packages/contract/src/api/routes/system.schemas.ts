@@ -13,6 +13,7 @@ import type { RouteSchemas } from '../route.ts';
 type Entry = Record<string, unknown> & { id: string; hasChildren: boolean; children: Entry[] };
 /** Entries of a dictionary as nested records: an entry may have entries of its own. */
 const entryTree = (def: typeof dict | typeof dictbiz) => {
+  // recordAnswer's shape is keyed by string, so zod's inferred output loses the named fields Entry adds.
   const entry: z.ZodType<Entry> = z.lazy(() =>
     recordAnswer(def).extend({ hasChildren: z.boolean(), children: z.array(entry) }),
   ) as unknown as z.ZodType<Entry>;

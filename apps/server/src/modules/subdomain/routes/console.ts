@@ -75,7 +75,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (plain, {
       const scope = auth.clientInfoId ? undefined : await clientScopeSql(s, auth, def.code);
       const call = { subDomain: req.query.subDomain, account, requestId: req.id };
       const row = await withTenant(s.db, auth.tenantId, (tx) => applySubDomain(s, tx, auth, call, scope));
-      return ok(present(row as unknown as Row), texts.applied);
+      return ok(present(row), texts.applied);
     },
   });
 
