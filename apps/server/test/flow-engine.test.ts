@@ -1,6 +1,7 @@
 // Issue 26 (docs/workflow.md "The engine"): the workflow engine's services on a real database (PGlite, or PostgreSQL
 // with DATABASE_URL) — a leave-like process started, handled, claimed, rejected and resubmitted; one claimer and one
 // completer win; another tenant's tasks are 404; nothing of a model's scripts runs; kill -9 loses no acknowledged step.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,9 @@ import {
   type FlowServices,
 } from '../src/modules/flow/engine/service.ts';
 import { flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../src/modules/flow/table.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { createTestDb, type TestDb } from './harness.ts';
+import { serverDir } from './support/server-process.ts';
 import {
   deploy,
   flowTenant,
@@ -166,18 +169,27 @@ describe('the workflow engine (services, durable state)', () => {
     expect((await instanceOf(A.tenantId, r.instanceId)).status).toBe(INSTANCE.ended);
   });
 
-  it('two concurrent claims: one wins, the other is a 409; the task has one assignee', async () => {
-    const r = await start();
-    const hrTask = (await completeTask(s, A.manager, { taskId: r.tasks[0].id, flag: 'ok' })).tasks[0].id;
-    const results = await Promise.allSettled([claimTask(s, A.hr1, hrTask), claimTask(s, A.hr2, hrTask)]);
-    const won = results.filter((x) => x.status === 'fulfilled');
-    const lost = results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[];
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(1);
-    expect((lost[0].reason as AppError).status).toBe(409);
-    expect(render((lost[0].reason as AppError).text, 'en')).toBe('The task has already been claimed');
-    const [, task] = await tasksOf(A.tenantId, r.instanceId);
-    expect(task.assigneeId).toBe((won[0] as PromiseFulfilledResult<{ assigneeId: string }>).value.assigneeId);
+  it('concurrent claims: of two claimers one wins, the other is a 409; each task has one assignee', async () => {
+    const hrTasks: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await start();
+      hrTasks.push((await completeTask(s, A.manager, { taskId: r.tasks[0].id, flag: 'ok' })).tasks[0].id);
+    }
+    const rounds = await Promise.all(
+      hrTasks.map((id) => Promise.allSettled([claimTask(s, A.hr1, id), claimTask(s, A.hr2, id)])),
+    );
+    for (const [i, results] of rounds.entries()) {
+      const won = results.filter((x) => x.status === 'fulfilled') as PromiseFulfilledResult<{ assigneeId: string }>[];
+      const lost = results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[];
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect((lost[0].reason as AppError).status).toBe(409);
+      expect(render((lost[0].reason as AppError).text, 'en')).toBe('The task has already been claimed');
+      const [task] = await withTenant(s.db, A.tenantId, (tx) =>
+        tx.select().from(flowTask).where(eq(flowTask.id, hrTasks[i])),
+      );
+      expect(task.assigneeId).toBe(won[0].value.assigneeId);
+    }
   });
 
   it('two concurrent completes of one task: one goes through, the other is a 409; one HR task exists', async () => {
@@ -314,4 +326,93 @@ describe('the workflow engine (services, durable state)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('kill -9 while instances wait and completes are in flight', () => {
+  it('every acknowledged step is kept and every running instance can go on', async () => {
+    // PGlite: a data dir of its own, closed while the child holds it. PostgreSQL: a throwaway database of its own.
+    const pg = !!process.env.DATABASE_URL;
+    const dataDir = pg ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-flow-kill-'));
+    const own = pg ? await createTestDb({ seed: false }) : null;
+    const open = (): Promise<Database> =>
+      own ? Promise.resolve(own.database) : openDatabase({ dataDir, poolSize: 4 });
+    let database = await open();
+    try {
+      if (!pg) await database.migrate();
+      const fixture = await flowTenant(database.db, '810009');
+      const definitionId = await deploy(database.db, fixture.tenantId, 'leave', LEAVE_XML);
+      if (!pg) await database.close();
+
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/flow-driver.ts'], {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          FLOW_DRIVER: JSON.stringify({ databaseUrl: own?.databaseUrl, dataDir, fixture, definitionId }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      // Killed once 40 completes are acknowledged: the other workers are then mid-call.
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (b: Buffer) => {
+          out += b.toString();
+          if ((out.match(/^complete /gm) ?? []).length >= 40) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`the driver exited (${code}): ${err}`)));
+        setTimeout(() => reject(new Error(`no progress: ${out}\n${err}`)), 90_000);
+      });
+      child.kill('SIGKILL');
+      await exited;
+      const acked = (kind: string) => [...out.matchAll(new RegExp(`^${kind} (\\d+)$`, 'gm'))].map((m) => m[1]);
+
+      database = await open();
+      const db = database.db;
+      const t9 = fixture.tenantId;
+      const [tasks, instances] = await withTenant(
+        db,
+        t9,
+        async (tx) =>
+          [
+            await tx.select().from(flowTask).where(eq(flowTask.tenantId, t9)),
+            await tx.select().from(flowInstance).where(eq(flowInstance.tenantId, t9)),
+          ] as const,
+      );
+      const task = new Map(tasks.map((x) => [x.id, x]));
+      const ids = new Set(instances.map((x) => x.id));
+      // Every acknowledged start and complete is there.
+      expect(acked('start').length).toBeGreaterThan(0);
+      for (const id of acked('start')) expect(ids.has(id), `started instance ${id}`).toBe(true);
+      for (const id of acked('complete')) expect(task.get(id)?.status, `completed task ${id}`).toBe(TASK.done);
+      for (const id of acked('claim')) expect(task.get(id)?.assigneeId, `claimed task ${id}`).toBeTruthy();
+      // No instance is stuck between steps: each running one waits on open tasks that match its current steps, and
+      // its next task can be completed (claimed first when it has no assignee).
+      const people = [fixture.applicant, fixture.manager, fixture.hr1, fixture.hr2];
+      const running = instances.filter((x) => x.status === INSTANCE.running);
+      expect(running.length).toBeGreaterThan(0);
+      const after = { db, now: () => new Date() };
+      for (const inst of running) {
+        const waiting = tasks.filter((x) => x.instanceId === inst.id && x.status === TASK.open);
+        expect(waiting.map((x) => x.elementId).sort(), `instance ${inst.id}`).toEqual(
+          inst.current.map((c) => c.id).sort(),
+        );
+        expect(waiting).toHaveLength(1);
+        const next = waiting[0];
+        let who = people.find((p) => p.userId === next.assigneeId);
+        if (!who) {
+          who = fixture.hr1;
+          await claimTask(after, who, next.id);
+        }
+        const r = await completeTask(after, who, { taskId: next.id, flag: 'ok' });
+        expect(r.instanceId).toBe(inst.id);
+      }
+      for (const inst of instances.filter((x) => x.status !== INSTANCE.running))
+        expect(tasks.filter((x) => x.instanceId === inst.id && x.status === TASK.open)).toEqual([]);
+    } finally {
+      await (own ?? database).close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
