@@ -295,7 +295,11 @@ describe('the workflow engine (services, durable state)', () => {
     expect(inst).toMatchObject({ status: INSTANCE.deleted, deleteReason: 'wrong dates', current: [] });
     expect((await tasksOf(A.tenantId, r.instanceId))[0].status).toBe(TASK.cancelled);
     expect((await todo(A.manager)).map((x) => x.id)).not.toContain(r.tasks[0].id);
-    expect((await refusal(completeTask(s, A.manager, { taskId: r.tasks[0].id, flag: 'ok' }))).status).toBe(409);
+    expect(await refusal(completeTask(s, A.manager, { taskId: r.tasks[0].id, flag: 'ok' }))).toEqual({
+      status: 409,
+      zh: '流程实例已结束或已删除',
+      en: 'The process instance has ended or was deleted',
+    });
     expect((await refusal(deleteInstance(s, A.manager, { instanceId: r.instanceId, reason: 'again' }))).status).toBe(
       409,
     );

@@ -229,12 +229,6 @@ async function writeHistory(
       else if (p.executionId !== signaled) endedBefore.push(p.id);
     }
   }
-  // A user task that began waiting in an earlier touch and is waiting again (resumed) keeps its row.
-  for (const w of run.waiting) {
-    const task = taskOf.get(w.executionId);
-    const row = rows.get(w.executionId);
-    if (task && row) row.taskId = task.id;
-  }
   if (rows.size) await tx.insert(flowHistory).values([...rows.values()]);
   if (endedBefore.length)
     await tx

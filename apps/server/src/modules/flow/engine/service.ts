@@ -126,6 +126,7 @@ async function roleAliases(tx: Db, ctx: FlowCaller): Promise<string[]> {
 export async function claimTask(s: FlowServices, ctx: FlowCaller, taskId: string) {
   return withTenant(s.db, ctx.tenantId, async (tx) => {
     const task = await taskOf(tx, ctx.tenantId, taskId, true);
+    if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
     if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
     if (task.assigneeId) throw new AppError(409, texts.alreadyClaimed);
     const aliases = await roleAliases(tx, ctx);
@@ -178,6 +179,7 @@ export async function completeTask(
       throw new AppError(404, texts.taskMissing);
     const inst = await lockInstance(tx, ctx.tenantId, first.instanceId);
     const task = await taskOf(tx, ctx.tenantId, input.taskId, true);
+    if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
     if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
     if (!task.assigneeId) throw new AppError(403, texts.claimFirst);
     if (task.assigneeId !== ctx.userId) throw new AppError(403, texts.notAssignee);
