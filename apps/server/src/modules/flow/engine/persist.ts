@@ -1,0 +1,245 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { fill } from '@atrium/contract';
+import type { Db } from '../../../db/client.ts';
+import { newId } from '../../../db/ids.ts';
+import { user } from '../../../db/schema/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { flowTexts as texts } from '../messages.ts';
+import { flowHistory, flowInstance, flowTask, INSTANCE, TASK, type CurrentStep } from '../table.ts';
+import { evaluate, ExpressionError } from './expressions.ts';
+import type { RunResult, Waiting } from './run.ts';
+
+/**
+ * What a touch writes besides the engine's state (docs/workflow.md "The engine"): a task row for each user task that
+ * began waiting, history rows for the activities passed, the tasks that stopped waiting without a complete
+ * cancelled, and the instance's state, variables, current steps, status and version — all in the touch's transaction.
+ */
+
+export type InstanceKey = { id: string; tenantId: string; definitionId: string };
+
+/** A new task as the touch answers it. */
+export type NewTask = {
+  id: string;
+  elementId: string;
+  name: string | null;
+  assigneeId: string | null;
+  candidateRoles: string[];
+};
+
+/** The handler of a user task: its assignee (a user of the tenant) or its candidate roles; neither → 400. */
+async function handlerOf(tx: Db, tenantId: string, w: Waiting, variables: Record<string, unknown>) {
+  const element = w.name || w.id;
+  const value = (text: string | null) => {
+    if (!text) return null;
+    try {
+      return evaluate(text, variables);
+    } catch (e) {
+      if (e instanceof ExpressionError)
+        throw new AppError(400, fill(texts.elementFailed, { element, detail: e.message }));
+      throw e;
+    }
+  };
+  const a = value(w.assignee);
+  let assigneeId: string | null = null;
+  if (a !== null && a !== undefined && a !== '') {
+    const text = String(a).trim();
+    const found =
+      /^\d{1,19}$/.test(text) &&
+      (
+        await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(and(eq(user.id, text), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
+          .limit(1)
+      ).length > 0;
+    if (!found) throw new AppError(400, fill(texts.badAssignee, { element, value: text.slice(0, 64) }));
+    assigneeId = text;
+  }
+  const groups = value(w.candidateGroups);
+  const candidateRoles = [
+    ...new Set(
+      String(groups ?? '')
+        .split(',')
+        .map((g) => g.trim().slice(0, 255))
+        .filter(Boolean),
+    ),
+  ];
+  if (!assigneeId && !candidateRoles.length) throw new AppError(400, fill(texts.noHandler, { element }));
+  return { assigneeId, candidateRoles };
+}
+
+/** The signaled task of a complete, written with the touch. */
+export type Completed = {
+  taskId: string;
+  executionId: string;
+  userId: string;
+  outcome: 'pass' | 'reject';
+  comment: string | null;
+};
+
+/**
+ * Writes a run: new tasks and their history, the history of the activities passed, the tasks no longer waiting
+ * cancelled, the instance row. `isNew`: the instance row is inserted (a start), else updated with its version + 1.
+ */
+export async function writeRun(
+  tx: Db,
+  inst: InstanceKey & { starterId: string; businessKey: string | null },
+  run: RunResult,
+  variables: Record<string, unknown>,
+  now: Date,
+  opts: { isNew: boolean; completed?: Completed },
+): Promise<NewTask[]> {
+  const current: CurrentStep[] = run.waiting.map((w) => ({ id: w.id, name: w.name }));
+  const row = {
+    state: run.state,
+    variables,
+    current,
+    status: run.ended ? INSTANCE.ended : INSTANCE.running,
+    endTime: run.ended ? now : null,
+    updateTime: now,
+  };
+  if (opts.isNew)
+    await tx.insert(flowInstance).values({
+      ...row,
+      id: inst.id,
+      tenantId: inst.tenantId,
+      definitionId: inst.definitionId,
+      businessKey: inst.businessKey,
+      starterId: inst.starterId,
+      startTime: now,
+      createUser: inst.starterId,
+      createTime: now,
+    });
+  else
+    await tx
+      .update(flowInstance)
+      .set({ ...row, version: sql`${flowInstance.version} + 1` })
+      .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, inst.tenantId)));
+
+  if (opts.completed) await closeCompleted(tx, inst, opts.completed, now);
+  const open = opts.isNew
+    ? []
+    : await tx
+        .select({ id: flowTask.id, executionId: flowTask.executionId })
+        .from(flowTask)
+        .where(
+          and(eq(flowTask.tenantId, inst.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
+        );
+  const openExecutions = new Set(open.map((t) => t.executionId));
+  const waitingNow = new Set(run.waiting.map((w) => w.executionId));
+  const gone = open.filter((t) => !waitingNow.has(t.executionId)).map((t) => t.id);
+  if (gone.length) await cancelTasks(tx, inst, gone, now);
+
+  const created: NewTask[] = [];
+  const taskOf = new Map<string, NewTask>();
+  for (const w of run.waiting) {
+    if (w.type !== 'bpmn:UserTask' || openExecutions.has(w.executionId)) continue;
+    const h = await handlerOf(tx, inst.tenantId, w, variables);
+    const task: NewTask = { id: newId(), elementId: w.id, name: w.name, ...h };
+    await tx.insert(flowTask).values({
+      id: task.id,
+      tenantId: inst.tenantId,
+      instanceId: inst.id,
+      definitionId: inst.definitionId,
+      elementId: w.id,
+      executionId: w.executionId,
+      name: w.name?.slice(0, 255) ?? null,
+      assigneeId: task.assigneeId,
+      candidateRoles: task.candidateRoles,
+      formKey: w.formKey?.slice(0, 255) ?? null,
+      status: TASK.open,
+      createUser: opts.completed?.userId ?? inst.starterId,
+      createTime: now,
+      updateTime: now,
+    });
+    created.push(task);
+    taskOf.set(w.executionId, task);
+  }
+  await writeHistory(tx, inst, run, taskOf, opts.completed?.executionId ?? null, now);
+  return created;
+}
+
+/** The completed task: done with its outcome; its history row ended with the assignee, outcome and comment. */
+async function closeCompleted(tx: Db, inst: InstanceKey, c: Completed, now: Date) {
+  await tx
+    .update(flowTask)
+    .set({
+      status: TASK.done,
+      completeTime: now,
+      completedBy: c.userId,
+      outcome: c.outcome,
+      comment: c.comment,
+      updateUser: c.userId,
+      updateTime: now,
+      version: sql`${flowTask.version} + 1`,
+    })
+    .where(and(eq(flowTask.id, c.taskId), eq(flowTask.tenantId, inst.tenantId)));
+  await tx
+    .update(flowHistory)
+    .set({ endTime: now, assigneeId: c.userId, outcome: c.outcome, comment: c.comment, updateTime: now })
+    .where(and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.taskId, c.taskId), isNull(flowHistory.endTime)));
+}
+
+/** Tasks that stopped waiting without a complete (the instance ended or was deleted, a path was cut). */
+export async function cancelTasks(tx: Db, inst: InstanceKey, ids: string[], now: Date, comment: string | null = null) {
+  if (!ids.length) return;
+  await tx
+    .update(flowTask)
+    .set({ status: TASK.cancelled, updateTime: now, version: sql`${flowTask.version} + 1` })
+    .where(and(eq(flowTask.tenantId, inst.tenantId), inArray(flowTask.id, ids)));
+  await tx
+    .update(flowHistory)
+    .set({ endTime: now, outcome: 'cancelled', comment, updateTime: now })
+    .where(and(eq(flowHistory.tenantId, inst.tenantId), inArray(flowHistory.taskId, ids), isNull(flowHistory.endTime)));
+}
+
+/**
+ * History rows of the activities the run passed: one per activity started in it (ended, or still waiting); an
+ * activity that was waiting before and ended now (other than the completed task, closed above) gets its end time.
+ */
+async function writeHistory(
+  tx: Db,
+  inst: InstanceKey,
+  run: RunResult,
+  taskOf: Map<string, NewTask>,
+  signaled: string | null,
+  now: Date,
+) {
+  const rows = new Map<string, typeof flowHistory.$inferInsert>();
+  const endedBefore: string[] = [];
+  for (const p of run.passed) {
+    const row = rows.get(p.executionId);
+    if (p.event === 'start' && !row) {
+      const task = taskOf.get(p.executionId);
+      rows.set(p.executionId, {
+        id: newId(),
+        tenantId: inst.tenantId,
+        instanceId: inst.id,
+        elementId: p.id.slice(0, 255),
+        elementType: p.type.slice(0, 64),
+        name: p.name?.slice(0, 255) ?? null,
+        taskId: task?.id ?? null,
+        assigneeId: task?.assigneeId ?? null,
+        startTime: now,
+        createTime: now,
+        updateTime: now,
+      });
+    } else if (p.event === 'end') {
+      if (row) row.endTime = now;
+      else if (p.executionId !== signaled) endedBefore.push(p.id);
+    }
+  }
+  if (rows.size) await tx.insert(flowHistory).values([...rows.values()]);
+  if (endedBefore.length)
+    await tx
+      .update(flowHistory)
+      .set({ endTime: now, updateTime: now })
+      .where(
+        and(
+          eq(flowHistory.tenantId, inst.tenantId),
+          eq(flowHistory.instanceId, inst.id),
+          inArray(flowHistory.elementId, endedBefore),
+          isNull(flowHistory.endTime),
+        ),
+      );
+}

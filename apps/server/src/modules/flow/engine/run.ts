@@ -1,0 +1,174 @@
+import { Engine } from 'bpmn-engine';
+import { Timers, type IScripts } from 'bpmn-elements';
+import { fill } from '@atrium/contract';
+import { AppError } from '../../../platform/errors.ts';
+import { flowTexts as texts } from '../messages.ts';
+import type { ParsedModel } from './definitions.ts';
+import { evaluate, ExpressionError, hasExpression } from './expressions.ts';
+
+/**
+ * One touch of an instance on bpmn-engine (docs/workflow.md "The engine"): an engine is built for the touch only —
+ * from the parsed model, and from the stored state when the instance exists — runs until every path waits, and
+ * answers what happened and the state to store. Nothing of it outlives the call.
+ */
+
+/** What the touch does after the engine is rebuilt: start, or signal a waiting activity. */
+export type Touch = {
+  model: ParsedModel;
+  /** The stored state; null to start an instance. */
+  state: unknown;
+  variables: Record<string, unknown>;
+  signal?: { elementId: string; executionId: string };
+};
+
+/** An activity the run went through (entered and/or left), in order. */
+export type Passed = {
+  event: 'start' | 'end' | 'wait';
+  id: string;
+  type: string;
+  name: string | null;
+  executionId: string;
+};
+
+/** An activity waiting when the run stopped; for a user task its handler, as the model says it. */
+export type Waiting = {
+  id: string;
+  type: string;
+  name: string | null;
+  executionId: string;
+  assignee: string | null;
+  candidateGroups: string | null;
+  formKey: string | null;
+};
+
+export type RunResult = { state: unknown; ended: boolean; passed: Passed[]; waiting: Waiting[] };
+
+/**
+ * No script runner: every script task, and every condition with a script language, gets a "script" that only fails
+ * (the touch is refused with a 400 naming the element); nothing of the model's code is read or run.
+ */
+const SCRIPT_REFUSED = 'script refused';
+const refusing = (where: string | null) => ({
+  execute(_scope: unknown, callback: (err: Error) => void) {
+    callback(new Error(`${SCRIPT_REFUSED}${where ? `:${where}` : ''}`));
+  },
+});
+const noScripts = {
+  register: () => undefined,
+  getScript: (language: string | undefined, element: { id?: string; type?: string }) => {
+    if (element?.type !== 'bpmn:SequenceFlow') return refusing(null);
+    return language ? refusing(element.id ?? null) : undefined;
+  },
+} as unknown as IScripts;
+
+/** Timers that never fire: nothing runs after the touch (timers are a later slice, docs/workflow.md). */
+const idleTimers = () =>
+  new Timers({ setTimeout: (() => null) as unknown as typeof setTimeout, clearTimeout: () => undefined });
+
+/** `${…}` expressions of the model, evaluated by `evaluate` over the process variables only. */
+const expressions = {
+  resolveExpression(text: string, context: { environment?: { variables?: Record<string, unknown> } }) {
+    return evaluate(text, context?.environment?.variables ?? {});
+  },
+  isExpression: (text: string) => /^\s*[$#]\{[^}]*\}\s*$/.test(text ?? ''),
+  hasExpression: (text: string) => hasExpression(text),
+};
+
+/** The engine's own logging is off (its failures reach the touch as errors); the debug logger costs time per element. */
+const quiet = () => ({ debug() {}, error() {}, warn() {} });
+
+type ActivityApi = {
+  id: string;
+  type: string;
+  name?: string;
+  executionId: string;
+  owner?: { behaviour?: Record<string, unknown>; environment?: { assignVariables(v: object): void } };
+};
+
+/** Runs one touch; a model that cannot go on (a script, a bad expression, no outgoing flow) is a 400 naming where. */
+export async function runTouch(touch: Touch): Promise<RunResult> {
+  const passed: Passed[] = [];
+  let failedAt: string | null = null;
+  let failure: unknown = null;
+  const listener = {
+    emit(name: string, api: ActivityApi) {
+      const event = /^activity\.(start|end|wait|error)$/.exec(name)?.[1];
+      if (!event || !api?.id) return;
+      if (event === 'error') {
+        failedAt ??= api.name || api.id;
+        return;
+      }
+      passed.push({
+        event: event as Passed['event'],
+        id: api.id,
+        type: api.type,
+        name: api.name ?? null,
+        executionId: api.executionId,
+      });
+    },
+  };
+  const engine = new Engine({
+    name: touch.model.processId,
+    sourceContext: touch.model.sourceContext,
+    scripts: noScripts,
+    timers: idleTimers(),
+    expressions,
+    listener,
+    Logger: quiet,
+  });
+  engine.on('error', (err: unknown) => (failure ??= err));
+  let execution;
+  try {
+    if (touch.state === null) {
+      execution = await engine.execute({ variables: { ...touch.variables } });
+    } else {
+      engine.recover(structuredClone(touch.state));
+      execution = await engine.resume();
+      passed.length = 0;
+      const target = execution
+        .getPostponed()
+        .find((a) => a.id === touch.signal!.elementId && a.executionId === touch.signal!.executionId) as unknown as
+        (ActivityApi & { signal(m?: object): void }) | undefined;
+      if (!target) throw new AppError(409, texts.stale);
+      target.owner?.environment?.assignVariables({ ...touch.variables });
+      target.signal({});
+    }
+    // The run is synchronous; a turn of the event loop lets anything queued settle before the state is read.
+    await new Promise((r) => setImmediate(r));
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    failure ??= e;
+  }
+  if (failure || engine.state === 'error' || failedAt) throw stuck(failedAt ?? touch.model.processId, failure);
+  const waiting = execution!.getPostponed().map((a) => waitingOf(a as unknown as ActivityApi));
+  const state = (await engine.getState()) as unknown as { definitions?: { source?: unknown }[] };
+  for (const d of state.definitions ?? []) delete d.source;
+  // A stop of an engine that ended never settles; one still waiting is stopped so nothing of it stays subscribed.
+  if (engine.state === 'running') await engine.stop();
+  return { state, ended: waiting.length === 0, passed, waiting };
+}
+
+function waitingOf(a: ActivityApi): Waiting {
+  const b = a.owner?.behaviour ?? {};
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  return {
+    id: a.id,
+    type: a.type,
+    name: a.name ?? null,
+    executionId: a.executionId,
+    assignee: str(b.assignee),
+    candidateGroups: str(b.candidateGroups),
+    formKey: str(b.formKey),
+  };
+}
+
+function stuck(element: string, err: unknown): AppError {
+  const inner = (err as { inner?: unknown })?.inner;
+  const cause = inner instanceof ExpressionError ? inner : err;
+  const detail = String((cause as Error)?.message ?? cause ?? '')
+    .split('\n')[0]
+    .slice(0, 200);
+  const refused = new RegExp(`${SCRIPT_REFUSED}(?::(\\S+))?`).exec(detail);
+  if (refused) return new AppError(400, fill(texts.scriptRefused, { element: refused[1] ?? element }));
+  return new AppError(400, fill(texts.elementFailed, { element, detail }));
+}

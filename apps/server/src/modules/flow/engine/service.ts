@@ -1,0 +1,249 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { fill } from '@atrium/contract';
+import type { Db } from '../../../db/client.ts';
+import { newId } from '../../../db/ids.ts';
+import { role } from '../../../db/schema/index.ts';
+import { AppError, badRequest } from '../../../platform/errors.ts';
+import type { Services } from '../../../platform/services.ts';
+import { withTenant } from '../../../platform/tenant-db.ts';
+import type { AuthContext } from '../../../platform/tokens.ts';
+import { flowTexts as texts } from '../messages.ts';
+import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
+import { parsedDefinition } from './definitions.ts';
+import { cancelTasks, writeRun, type NewTask } from './persist.ts';
+import { runTouch } from './run.ts';
+
+/**
+ * The engine's touches (docs/workflow.md "The engine"): start, claim, complete, delete. Each is one transaction of
+ * the caller's tenant that locks the instance row, rebuilds bpmn-engine from the stored state, applies the step, runs
+ * until every path waits and writes the state with the task and history rows it changed. No engine is kept between
+ * calls, so a restart (even kill -9) loses nothing acknowledged and finds every instance where its last commit left it.
+ */
+
+export type FlowServices = Pick<Services, 'db' | 'now'>;
+export type FlowCaller = Pick<AuthContext, 'tenantId' | 'userId' | 'roleIds'>;
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+const VARIABLES_MAX_BYTES = 32 * 1024;
+
+/** Process variables from a caller: a plain object of at most 100 JSON values named like identifiers. */
+export function checkVariables(v: unknown): Record<string, unknown> {
+  if (v === undefined || v === null) return {};
+  const bad = (detail: string) => badRequest(fill(texts.badVariables, { detail }));
+  if (typeof v !== 'object' || Array.isArray(v)) throw bad('not an object');
+  const keys = Object.keys(v);
+  if (keys.length > 100) throw bad('more than 100 variables');
+  for (const k of keys) if (!NAME.test(k) || FORBIDDEN.has(k)) throw bad(`"${k.slice(0, 64)}" is not a variable name`);
+  let json: string;
+  try {
+    json = JSON.stringify(v);
+  } catch {
+    throw bad('not JSON');
+  }
+  if (Buffer.byteLength(json) > VARIABLES_MAX_BYTES) throw bad(`larger than ${VARIABLES_MAX_BYTES} bytes`);
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
+  if (!/^\d{1,19}$/.test(String(definitionId))) throw new AppError(404, texts.definitionMissing);
+  const [def] = await tx
+    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended })
+    .from(flowDefinition)
+    .where(
+      and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.isDeleted, 0)),
+    );
+  if (!def) throw new AppError(404, texts.definitionMissing);
+  const model = () =>
+    parsedDefinition(def.id, async () => {
+      const [row] = await tx
+        .select({ xml: flowDefinition.xml })
+        .from(flowDefinition)
+        .where(eq(flowDefinition.id, def.id));
+      return row.xml;
+    });
+  return { ...def, model };
+}
+
+export type StartInput = { definitionId: string; businessKey?: string | null; variables?: unknown };
+
+/**
+ * Starts an instance of a definition that is not suspended. The variables get `applyUser` (the starter's user id)
+ * unless they name it. Answers the instance and the tasks waiting.
+ */
+export async function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+  const variables = { applyUser: ctx.userId, ...checkVariables(input.variables) };
+  const businessKey = input.businessKey == null ? null : String(input.businessKey).slice(0, 64);
+  return withTenant(s.db, ctx.tenantId, async (tx) => {
+    const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
+    if (def.suspended) throw new AppError(409, texts.suspended);
+    const run = await runTouch({ model: await def.model(), state: null, variables });
+    const id = newId();
+    const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
+    const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
+    return { instanceId: id, ended: run.ended, tasks };
+  });
+}
+
+/** The instance row, locked for the touch (404 when missing or another tenant's). */
+async function lockInstance(tx: Db, tenantId: string, instanceId: string) {
+  if (!/^\d{1,19}$/.test(String(instanceId))) throw new AppError(404, texts.instanceMissing);
+  const [inst] = await tx
+    .select()
+    .from(flowInstance)
+    .where(and(eq(flowInstance.id, instanceId), eq(flowInstance.tenantId, tenantId)))
+    .for('update');
+  if (!inst) throw new AppError(404, texts.instanceMissing);
+  return inst;
+}
+
+async function taskOf(tx: Db, tenantId: string, taskId: string, lock: boolean) {
+  if (!/^\d{1,19}$/.test(String(taskId))) throw new AppError(404, texts.taskMissing);
+  const q = tx
+    .select()
+    .from(flowTask)
+    .where(and(eq(flowTask.id, taskId), eq(flowTask.tenantId, tenantId)));
+  const [task] = lock ? await q.for('update') : await q;
+  if (!task) throw new AppError(404, texts.taskMissing);
+  return task;
+}
+
+/** The role aliases of the caller's roles (candidate groups name roles by alias). */
+async function roleAliases(tx: Db, ctx: FlowCaller): Promise<string[]> {
+  const ids = (ctx.roleIds ?? []).filter((r) => /^\d{1,19}$/.test(r));
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ alias: role.roleAlias })
+    .from(role)
+    .where(and(eq(role.tenantId, ctx.tenantId), inArray(role.id, ids), eq(role.isDeleted, 0)));
+  return rows.map((r) => r.alias);
+}
+
+/**
+ * Claims an open task without an assignee for the caller, who must hold one of its candidate roles. The task row is
+ * locked: of two claimers the second waits, then finds it claimed (409).
+ */
+export async function claimTask(s: FlowServices, ctx: FlowCaller, taskId: string) {
+  return withTenant(s.db, ctx.tenantId, async (tx) => {
+    const task = await taskOf(tx, ctx.tenantId, taskId, true);
+    if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
+    if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
+    if (task.assigneeId) throw new AppError(409, texts.alreadyClaimed);
+    const aliases = await roleAliases(tx, ctx);
+    if (!aliases.some((a) => task.candidateRoles.includes(a))) throw new AppError(403, texts.notCandidate);
+    const now = s.now();
+    await tx
+      .update(flowTask)
+      .set({
+        assigneeId: ctx.userId,
+        claimTime: now,
+        updateUser: ctx.userId,
+        updateTime: now,
+        version: sql`${flowTask.version} + 1`,
+      })
+      .where(and(eq(flowTask.id, task.id), eq(flowTask.tenantId, ctx.tenantId)));
+    await tx
+      .update(flowHistory)
+      .set({ assigneeId: ctx.userId, updateTime: now })
+      .where(and(eq(flowHistory.tenantId, ctx.tenantId), eq(flowHistory.taskId, task.id), isNull(flowHistory.endTime)));
+    return { taskId: task.id, instanceId: task.instanceId, assigneeId: ctx.userId };
+  });
+}
+
+export type CompleteInput = {
+  taskId: string;
+  /** When given, the task must belong to it (else 404). */
+  instanceId?: string | null;
+  flag: 'ok' | 'reject';
+  comment?: string | null;
+  variables?: unknown;
+};
+
+/**
+ * Completes a task of the caller: the instance is locked first (of two completes the second waits, then finds the
+ * task done: 409), the engine rebuilt from the stored state, the task's activity signaled with the variables plus
+ * `pass` (flag === 'ok') and `comment`, and the run written. A suspended definition refuses (409).
+ */
+export async function completeTask(
+  s: FlowServices,
+  ctx: FlowCaller,
+  input: CompleteInput,
+): Promise<{ instanceId: string; ended: boolean; tasks: NewTask[] }> {
+  if (input.flag !== 'ok' && input.flag !== 'reject') throw badRequest(texts.badFlag);
+  const comment = input.comment == null ? null : String(input.comment).trim() || null;
+  if (comment && comment.length > 500) throw badRequest(texts.commentTooLong);
+  const given = checkVariables(input.variables);
+  return withTenant(s.db, ctx.tenantId, async (tx) => {
+    const first = await taskOf(tx, ctx.tenantId, input.taskId, false);
+    if (input.instanceId != null && String(input.instanceId) !== first.instanceId)
+      throw new AppError(404, texts.taskMissing);
+    const inst = await lockInstance(tx, ctx.tenantId, first.instanceId);
+    const task = await taskOf(tx, ctx.tenantId, input.taskId, true);
+    if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
+    if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
+    if (!task.assigneeId) throw new AppError(403, texts.claimFirst);
+    if (task.assigneeId !== ctx.userId) throw new AppError(403, texts.notAssignee);
+    if (inst.status !== INSTANCE.running || !inst.state) throw new AppError(409, texts.notRunning);
+    const def = await definitionOf(tx, ctx.tenantId, inst.definitionId);
+    if (def.suspended) throw new AppError(409, texts.suspended);
+    const pass = input.flag === 'ok';
+    const variables = { ...inst.variables, ...given, pass, comment: comment ?? '' };
+    const run = await runTouch({
+      model: await def.model(),
+      state: inst.state,
+      variables,
+      signal: { elementId: task.elementId, executionId: task.executionId },
+    });
+    const key = { ...inst, tenantId: ctx.tenantId };
+    const outcome = pass ? 'pass' : 'reject';
+    const completed = { taskId: task.id, executionId: task.executionId, userId: ctx.userId, outcome, comment } as const;
+    const tasks = await writeRun(tx, key, run, variables, s.now(), { isNew: false, completed });
+    return { instanceId: inst.id, ended: run.ended, tasks };
+  });
+}
+
+export type DeleteInput = { instanceId: string; reason: string };
+
+/** Ends a running instance with a reason: its open tasks are cancelled, its open history steps ended. */
+export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: DeleteInput) {
+  const reason = String(input.reason ?? '').trim();
+  if (!reason) throw badRequest(texts.reasonRequired);
+  if (reason.length > 500) throw badRequest(texts.reasonTooLong);
+  return withTenant(s.db, ctx.tenantId, async (tx) => {
+    const inst = await lockInstance(tx, ctx.tenantId, input.instanceId);
+    if (inst.status !== INSTANCE.running) throw new AppError(409, texts.notRunning);
+    const now = s.now();
+    const open = await tx
+      .select({ id: flowTask.id })
+      .from(flowTask)
+      .where(
+        and(eq(flowTask.tenantId, ctx.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
+      );
+    await cancelTasks(
+      tx,
+      inst,
+      open.map((t) => t.id),
+      now,
+      reason,
+    );
+    await tx
+      .update(flowHistory)
+      .set({ endTime: now, outcome: 'deleted', comment: reason, updateTime: now })
+      .where(
+        and(eq(flowHistory.tenantId, ctx.tenantId), eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)),
+      );
+    await tx
+      .update(flowInstance)
+      .set({
+        status: INSTANCE.deleted,
+        deleteReason: reason,
+        endTime: now,
+        current: [],
+        updateUser: ctx.userId,
+        updateTime: now,
+        version: sql`${flowInstance.version} + 1`,
+      })
+      .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, ctx.tenantId)));
+    return { instanceId: inst.id, cancelledTasks: open.length };
+  });
+}

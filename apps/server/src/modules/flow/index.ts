@@ -1,0 +1,6 @@
+/** The public entry of the module (docs/server.md "Module boundaries"): its plugin, and what other modules use. */
+export { default } from './module.ts';
+export { deployDefinition, setSuspended } from './engine/definitions.ts';
+export { claimTask, completeTask, deleteInstance, startInstance } from './engine/service.ts';
+export { flowDefinition, flowHistory, flowInstance, flowTask } from './table.ts';
+export { flowTexts } from './messages.ts';
