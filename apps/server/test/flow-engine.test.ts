@@ -18,12 +18,13 @@ import {
   startInstance,
   type FlowServices,
 } from '../src/modules/flow/engine/service.ts';
-import { flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../src/modules/flow/table.ts';
+import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../src/modules/flow/table.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { createTestDb, type TestDb } from './harness.ts';
 import { serverDir } from './support/server-process.ts';
 import {
   deploy,
+  storeUnchecked,
   flowTenant,
   LEAVE_XML,
   scriptConditionXml,
@@ -305,15 +306,31 @@ describe('the workflow engine (services, durable state)', () => {
     );
   });
 
-  it('a model with a script task or a script condition never runs the script: refused with a 400 naming it', async () => {
+  it('a model with a script task or a script condition is refused at deploy, naming the element', async () => {
+    const file = path.join(os.tmpdir(), 'atrium-flow-never');
+    for (const [key, xml, element] of [
+      ['evil', scriptXml(file), 'write'],
+      ['evilCondition', scriptConditionXml(file), 'f1'],
+    ] as const) {
+      const refused = await refusal(deploy(s.db, A.tenantId, key, xml));
+      expect(refused.status).toBe(400);
+      expect(refused.en).toContain(element);
+    }
+    const rows = await withTenant(s.db, A.tenantId, (tx) =>
+      tx.select().from(flowDefinition).where(eq(flowDefinition.defKey, 'evil')),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('a model with a script that slipped past the checks never runs it: refused with a 400 naming it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-flow-'));
     try {
       const file = path.join(dir, 'ran');
-      const task = await deploy(s.db, A.tenantId, 'evil', scriptXml(file));
+      const task = await storeUnchecked(s.db, A.tenantId, 'evil', scriptXml(file));
       const refused = await refusal(startInstance(s, A.applicant, { definitionId: task }));
       expect(refused.status).toBe(400);
       expect(refused.en).toBe('The process cannot go on at "Write a file": Atrium runs no script of a model');
-      const condition = await deploy(s.db, A.tenantId, 'evilCondition', scriptConditionXml(file));
+      const condition = await storeUnchecked(s.db, A.tenantId, 'evilCondition', scriptConditionXml(file));
       const byCondition = await refusal(startInstance(s, A.applicant, { definitionId: condition }));
       expect(byCondition).toEqual({
         status: 400,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { newId } from '../../src/db/ids.ts';
 import { role, tenant, user, userRole } from '../../src/db/schema/index.ts';
-import { deployDefinition } from '../../src/modules/flow/engine/definitions.ts';
+import { deployDefinition, storeDefinition } from '../../src/modules/flow/engine/definitions.ts';
 import type { FlowCaller } from '../../src/modules/flow/engine/service.ts';
 import { withTenant } from '../../src/platform/tenant-db.ts';
 
@@ -97,7 +97,12 @@ export async function flowTenant(db: Db, tenantId: string): Promise<FlowTenant> 
   };
 }
 
-/** Deploys `xml` as `key` in the tenant; answers the definition id. */
+/** Stores `xml` as `key` without the model checks (a model that slipped past them); answers the definition id. */
+export async function storeUnchecked(db: Db, tenantId: string, key: string, xml: string): Promise<string> {
+  return (await withTenant(db, tenantId, (tx) => storeDefinition(tx, tenantId, { key, name: key, xml }))).id;
+}
+
+/** Deploys `xml` as `key` in the tenant (checked as every deployment is); answers the definition id. */
 export async function deploy(db: Db, tenantId: string, key: string, xml: string): Promise<string> {
   return (await withTenant(db, tenantId, (tx) => deployDefinition(tx, tenantId, { key, name: key, xml }))).id;
 }

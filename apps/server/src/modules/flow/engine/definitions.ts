@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { bpmnError, validateDefinitions } from '../bpmn/validate.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import * as Elements from 'bpmn-elements';
 import BpmnModdle from 'bpmn-moddle';
@@ -108,25 +109,35 @@ export type DeployInput = {
   userId?: string | null;
 };
 
-/** The checks a deployment runs on the XML before it is stored (the model checker of `flow/bpmn/`, when present). */
-export type DeployHooks = { validate?: (xml: string) => void | Promise<void> };
-
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 /**
- * Stores a new version of the definition `key` in the caller's tenant transaction: the version is the highest of the
- * key + 1, taken under a transaction lock on the key so two deployments of one key get two versions.
+ * Checks the model (docs/workflow.md "Checks at save and deploy": a 400 naming each element that breaks a rule) and
+ * stores it as a new version of the definition `key` in the caller's tenant transaction.
  */
 export async function deployDefinition(
   tx: Db,
   tenantId: string,
   input: DeployInput,
-  hooks: DeployHooks = {},
+): Promise<{ id: string; version: number; deploymentId: string }> {
+  const checked = await validateDefinitions(input.xml);
+  if (!checked.ok) throw bpmnError(checked.problems);
+  return storeDefinition(tx, tenantId, input);
+}
+
+/**
+ * Stores a new version of the definition `key`, checked or not: the version is the highest of the key + 1, taken
+ * under a transaction lock on the key so two deployments of one key get two versions. The engine runs what is stored
+ * with no script runner and the safe expressions only, so a model stored without the checks still runs no code.
+ */
+export async function storeDefinition(
+  tx: Db,
+  tenantId: string,
+  input: DeployInput,
 ): Promise<{ id: string; version: number; deploymentId: string }> {
   if (!KEY.test(input.key)) throw badRequest(texts.badKey);
   const name = input.name?.trim();
   if (!name) throw badRequest(texts.nameRequired);
-  await hooks.validate?.(input.xml);
   const model = await parseModel(input.xml);
   const now = new Date();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`flow_definition:${tenantId}:${input.key}`}))`);

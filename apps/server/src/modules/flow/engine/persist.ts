@@ -35,7 +35,10 @@ async function handlerOf(tx: Db, tenantId: string, w: Waiting, variables: Record
       return evaluate(text, variables);
     } catch (e) {
       if (e instanceof ExpressionError)
-        throw new AppError(400, fill(texts.elementFailed, { element, detail: e.message }));
+        throw new AppError(400, {
+          zh: fill(texts.elementFailed, { element, detail: e.reason.zh }).zh,
+          en: fill(texts.elementFailed, { element, detail: e.reason.en }).en,
+        });
       throw e;
     }
   };
