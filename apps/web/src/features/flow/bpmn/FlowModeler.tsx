@@ -1,12 +1,12 @@
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
-import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+import 'bpmn-js/dist/assets/bpmn-font/css/bpmn.css';
 import '@bpmn-io/properties-panel/dist/assets/properties-panel.css';
 import './flow.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import {
-  ExpandOutlined,
+  AimOutlined,
   RedoOutlined,
   SaveOutlined,
   UndoOutlined,
@@ -126,9 +126,7 @@ function Editor({ xml, onChange, onSave, height = 600 }: FlowModelerProps) {
   };
 
   const tool = (title: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={title}>
-      <Button aria-label={title} icon={icon} onClick={onClick} />
-    </Tooltip>
+    <Button title={title} aria-label={title} icon={icon} onClick={onClick} />
   );
 
   return (
@@ -149,7 +147,7 @@ function Editor({ xml, onChange, onSave, height = 600 }: FlowModelerProps) {
             {tool(t('flowDiagram.redo'), <RedoOutlined />, () => service('commandStack')?.redo())}
             {tool(t('flowDiagram.zoomIn'), <ZoomInOutlined />, () => zoom(1.2))}
             {tool(t('flowDiagram.zoomOut'), <ZoomOutOutlined />, () => zoom(1 / 1.2))}
-            {tool(t('flowDiagram.fit'), <ExpandOutlined />, () =>
+            {tool(t('flowDiagram.fit'), <AimOutlined />, () =>
               fitDiagram(service('canvas'), 24, paletteRight(canvasEl.current)),
             )}
           </Space>
@@ -159,7 +157,11 @@ function Editor({ xml, onChange, onSave, height = 600 }: FlowModelerProps) {
             </Button>
           )}
         </div>
-        {error && <Alert type="error" showIcon message={t('flowDiagram.importFailed')} description={error} />}
+        {error && (
+          <div role="alert" className="atrium-flow-error">
+            <strong>{t('flowDiagram.importFailed')}</strong> {error}
+          </div>
+        )}
         <div className="atrium-flow-body">
           <div className="atrium-flow-canvas" ref={canvasEl} />
           <div className="atrium-flow-panel" ref={panelEl} />

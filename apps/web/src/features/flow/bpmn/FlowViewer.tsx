@@ -2,7 +2,6 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow.css';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import type { FlowViewerProps } from '../types';
@@ -85,7 +84,11 @@ export default function FlowViewer({ xml, doneIds = [], currentIds = [], height 
 
   return (
     <div className="atrium-flow-viewer" style={{ height }}>
-      {error && <Alert type="error" showIcon message={t('flowDiagram.importFailed')} description={error} />}
+      {error && (
+        <div role="alert" className="atrium-flow-error">
+          <strong>{t('flowDiagram.importFailed')}</strong> {error}
+        </div>
+      )}
       <div className="atrium-flow-viewer-canvas" ref={box} />
       <div className="atrium-flow-legend">
         <span className="atrium-flow-legend-done">{t('flowDiagram.legendDone')}</span>
