@@ -13,10 +13,19 @@ void i18n.changeLanguage(params.get('lang') === 'en' ? 'en' : 'zh');
 
 function Harness() {
   const [saved, setSaved] = useState('');
+  const [changes, setChanges] = useState(0);
   const blank = params.get('blank') === '1';
   return (
     <div style={{ padding: 16, display: 'grid', gap: 16 }}>
-      <FlowModeler xml={blank ? '' : sampleXml} onSave={(x) => setSaved(x)} height={560} />
+      <FlowModeler
+        xml={blank ? '' : sampleXml}
+        onSave={(x) => setSaved(x)}
+        onChange={() => setChanges((n) => n + 1)}
+        height={560}
+      />
+      <pre id="changes" style={{ display: 'none' }}>
+        {changes}
+      </pre>
       <pre id="saved" style={{ display: 'none' }}>
         {saved}
       </pre>

@@ -42,6 +42,8 @@ for (const lang of ['zh', 'en']) {
   await page.goto(`${base}?lang=zh`);
   await page.waitForSelector('.atrium-flow-modeler [data-element-id="manager"]');
   await select(page, 'manager', 'atriumCandidateGroups');
+  const ok = (what, cond) => console.log(cond ? 'ok  ' : 'FAIL', what) || cond || errors.push(what);
+  ok('no change reported on load', (await page.textContent('#changes')) === '0');
   await page.fill('[data-entry-id="atriumCandidateGroups"] input', 'hr, boss，hr');
   await page.waitForTimeout(800);
   await select(page, 'f3', 'atriumCondition');
@@ -50,7 +52,7 @@ for (const lang of ['zh', 'en']) {
   await page.click('.atrium-flow-toolbar .ant-btn-primary');
   const saved = await page.waitForFunction(() => document.getElementById('saved')?.textContent || null);
   const xml = await saved.jsonValue();
-  const ok = (what, cond) => console.log(cond ? 'ok  ' : 'FAIL', what) || cond || errors.push(what);
+  ok('changes reported', Number(await page.textContent('#changes')) >= 2);
   ok('candidate groups saved', xml.includes('camunda:candidateGroups="hr,boss"'));
   ok('condition saved', xml.includes('${days &gt; 3}') || xml.includes('${days > 3}'));
   await page.goto(`${base}?lang=zh&blank=1`);

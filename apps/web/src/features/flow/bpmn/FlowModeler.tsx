@@ -61,10 +61,11 @@ function Editor({ xml, onChange, onSave, height = 600 }: FlowModelerProps) {
     shown.current = text;
     try {
       await modeler.importXML(text);
+      if (modelerRef.current !== modeler) return; // destroyed meanwhile (language switch, unmount)
       setError(null);
       fitDiagram(modeler.get('canvas') as any, 24, paletteRight(canvasEl.current));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (modelerRef.current === modeler) setError(e instanceof Error ? e.message : String(e));
     }
   }, []);
 
@@ -92,6 +93,7 @@ function Editor({ xml, onChange, onSave, height = 600 }: FlowModelerProps) {
         ? minimalProcess({ name: t('flowDiagram.newProcess'), startName: t('flowDiagram.start') })
         : wanted.current!);
     void show(modeler, start);
+    // Only commands fire this (an import does not: harness/shoot.mjs checks no change is reported on load).
     modeler.on('commandStack.changed', async () => {
       const { xml: next } = await modeler.saveXML({ format: true });
       if (!next || modelerRef.current !== modeler) return;
