@@ -26,6 +26,13 @@ function Harness() {
       <pre id="changes" style={{ display: 'none' }}>
         {changes}
       </pre>
+      <button
+        id="switch"
+        style={{ justifySelf: 'start' }}
+        onClick={() => void i18n.changeLanguage(i18n.language === 'en' ? 'zh' : 'en')}
+      >
+        zh / en
+      </button>
       <pre id="saved" style={{ display: 'none' }}>
         {saved}
       </pre>

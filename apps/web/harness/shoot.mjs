@@ -55,6 +55,19 @@ for (const lang of ['zh', 'en']) {
   ok('changes reported', Number(await page.textContent('#changes')) >= 2);
   ok('candidate groups saved', xml.includes('camunda:candidateGroups="hr,boss"'));
   ok('condition saved', xml.includes('${days &gt; 3}') || xml.includes('${days > 3}'));
+  // A language switch makes a new modeler in English that carries the edited diagram over.
+  await page.click('#switch');
+  await page.waitForSelector('.djs-palette [aria-label="Create start event"]');
+  await select(page, 'manager', 'atriumCandidateGroups');
+  ok(
+    'switched to en, edit kept',
+    (await page.inputValue('[data-entry-id="atriumCandidateGroups"] input')) === 'hr,boss',
+  );
+  ok(
+    'panel in en',
+    (await page.textContent('[data-group-id="group-atrium"] .bio-properties-panel-group-header-title'))?.trim() ===
+      'Workflow',
+  );
   await page.goto(`${base}?lang=zh&blank=1`);
   await page.waitForSelector('.atrium-flow-modeler [data-element-id="StartEvent_1"]');
   ok('new diagram has its start event', (await page.textContent('.atrium-flow-modeler .djs-label')) !== null);
