@@ -68,6 +68,8 @@ describe('client tracking screen', () => {
     expect(within(row).getByText('东城便利店')).toBeTruthy();
     expect(within(row).getByText('拜访')).toBeTruthy();
     expect(within(row).getByText('region_east')).toBeTruthy();
+    // The long content keeps to one line of its column; the whole text on hover.
+    expect(within(row).getByTitle('上门拜访，确认摄像头安装位置')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: /编\s*辑/ })).toBeNull();

@@ -56,7 +56,7 @@ export const clienttrack = defineResource({
       max: 2000,
       label: { zh: '跟踪内容', en: 'Content' },
       readOnly: true,
-      ui: { column: true, width: 320, form: true },
+      ui: { column: true, width: 280, form: true },
     },
     trackerName: {
       kind: 'text',
