@@ -104,6 +104,11 @@ export type CrudSpec<B extends z.ZodObject> = {
    * a record is added or moved only inside its writer's data scope (docs/system-api.md "Permissions").
    */
   outsideScope?: Msg;
+  /**
+   * Rows that follow another resource's data scope (a client's follow-ups follow the client's): the caller's
+   * condition on this table, undefined = every row of the tenant. Replaces `scope` (docs/resources.md "Hooks").
+   */
+  scopeFrom?: (auth: AuthContext) => Promise<SQL | undefined>;
   /** A tree table: adds lazy-list (one level of records + hasChildren), tree and lazy-tree (nodes). */
   tree?: {
     parentId: PgColumn;
@@ -371,12 +376,21 @@ function crudContext<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
     );
   /** The caller's data scope for this resource (computed before the transaction: it reads through the cache). */
   const scopeOf = async (auth: AuthContext) =>
-    spec.scope ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns }) : undefined;
+    spec.scopeFrom
+      ? spec.scopeFrom(auth)
+      : spec.scope
+        ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns })
+        : undefined;
   /** The data scope with its shape, for a list that may take its total from counters (`spec.total`). */
-  const scopeShapeOf = async (auth: AuthContext): Promise<{ where: SQL | undefined; shape: ScopeShape }> =>
-    spec.scope
+  const scopeShapeOf = async (auth: AuthContext): Promise<{ where: SQL | undefined; shape: ScopeShape }> => {
+    if (spec.scopeFrom) {
+      const where = await spec.scopeFrom(auth);
+      return { where, shape: where ? { all: false, regionPrefix: null } : { all: true } };
+    }
+    return spec.scope
       ? dataScopeOf(s, auth, { ...spec.scope, columns: scopeColumns })
       : { where: undefined, shape: { all: true } };
+  };
   const run = <T>(auth: AuthContext, fn: (tx: Db) => Promise<T>) => withTenant(s.db, auth.tenantId, fn);
   /**
    * A record is added or moved only inside its writer's data scope (docs/system-api.md "Permissions"): the row as

@@ -99,6 +99,11 @@ export type Hooks<F extends Record<string, FieldDef>> = {
   scope?: { owner: PgColumn; dept: PgColumn; region?: PgColumn; client?: PgColumn };
   /** The 400 of a save whose row falls outside the caller's data scope (CrudSpec `outsideScope`). */
   outsideScope?: Msg;
+  /**
+   * Rows that follow another resource's data scope (a client's follow-ups follow the client's): the caller's
+   * condition on this table, undefined = every row of the tenant. The definition then has no `dataScope` of its own.
+   */
+  scopeFrom?: CrudSpec<z.ZodObject>['scopeFrom'];
   /** An exact total for a list filtered by its data scope only (CrudSpec `total`, docs/server.md "Totals from counters"). */
   total?: CrudSpec<z.ZodObject>['total'];
   /** Rows of the table that are nodes of `tree` / `lazy-tree`. */
@@ -328,6 +333,7 @@ export function bindResource<const F extends Record<string, FieldDef>, T extends
         }
       : undefined,
     outsideScope: hooks.outsideScope,
+    scopeFrom: hooks.scopeFrom,
     tree: tree
       ? {
           parentId: columns[tree.parent],

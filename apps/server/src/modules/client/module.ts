@@ -16,6 +16,7 @@ import {
   setAccountStatus,
 } from './service.ts';
 import { clientInfo } from './table.ts';
+import { trackBinding } from './track.ts';
 
 export { LICENCE_MAX_BYTES, PUBLIC_PER_MINUTE } from './routes/public.ts';
 
@@ -69,6 +70,8 @@ function clientBinding(s: Services) {
 export default defineModule(async (root, s) => {
   const binding = clientBinding(s);
   const svc = resourceRoutes(root, s, binding);
+  // 客户跟踪: the follow-ups, read-only, inside the client list's data scope (track.ts).
+  resourceRoutes(root, s, trackBinding(svc.scopeOf));
   registerApprovalEffect(s, 'client', (tx, auth, approval, d) =>
     decideClient(s, tx, auth, String(approval.referId), d.pass, d.opinion),
   );

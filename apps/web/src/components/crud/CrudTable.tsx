@@ -10,6 +10,11 @@ import type { Row } from './types';
  * The table: columns from the fields (sortable where `sort`), row buttons by permission code (lifecycle actions
  * only in their states), selection, paging with the product's sizes, or a (lazy) tree.
  */
+
+/** A textarea shown as a column: cut to the column's width (default 320 px) on one line. */
+const longText = (width: number | undefined) =>
+  ({ maxWidth: width ?? 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
+
 export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
   const { t } = useTranslation();
   const { schema, can, sources, sort, onRowAction } = c;
@@ -52,7 +57,15 @@ export function CrudTable<R extends Row>({ c }: { c: CrudController<R> }) {
           ellipsis: true,
           sorter: f.sort ? true : undefined,
           sortOrder: f.sort ? (sort?.field === f.name ? sort.order : null) : undefined,
-          render: (v: unknown, r: R) => <CellValue f={f} value={v} row={r} labels={sources.labels[f.name]} t={t} />,
+          render: (v: unknown, r: R) =>
+            f.kind === 'textarea' ? (
+              // A long text opted into the table (ui.column) keeps its column's width: one line, the rest on hover.
+              <div style={longText(f.width)} title={typeof v === 'string' ? v : undefined}>
+                <CellValue f={f} value={v} row={r} labels={sources.labels[f.name]} t={t} />
+              </div>
+            ) : (
+              <CellValue f={f} value={v} row={r} labels={sources.labels[f.name]} t={t} />
+            ),
         })),
       ...(buttons.length
         ? [

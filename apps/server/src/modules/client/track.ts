@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
+import { clienttrack as def, TRACK_TYPES } from '@atrium/contract/resources/customer/clienttrack';
+import { newId } from '../../db/ids.ts';
+import { namesByIds } from '../../db/names.ts';
+import type { Db } from '../../db/client.ts';
+import { bindResource } from '../../platform/resource.ts';
+import type { AuthContext } from '../../platform/tokens.ts';
+import { addTrack } from './service.ts';
+import { clientInfo, clientTrack } from './table.ts';
+
+/**
+ * 客户跟踪 (docs/clients.md "Client tracking"): the follow-up records as a read-only resource. A record follows its
+ * client's data scope — the scope of the client list (`clientScope`, the client binding's), so a region admin sees the
+ * follow-ups of its region's clients and a client account those of its own client. Records are written by
+ * `customerTrack` and by sent emails only (service.ts `addTrack`).
+ */
+export function trackBinding(clientScope: (auth: AuthContext) => Promise<SQL | undefined>) {
+  return bindResource(def, clientTrack, {
+    async scopeFrom(auth) {
+      const visible = await clientScope(auth);
+      if (!visible) return undefined;
+      return sql`${clientTrack.clientId} in (select ${clientInfo.id} from ${clientInfo} where ${clientInfo.tenantId} = ${auth.tenantId} and ${visible})`;
+    },
+    async decorate({ tx, auth, rows }) {
+      const byId = await namesByIds(
+        tx,
+        auth.tenantId,
+        { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
+        rows.map((r) => r.clientId),
+      );
+      return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
+    },
+    // A call to a client made for the purpose, written the one way a record is written (the generated suites).
+    fixture: ({ tx, auth }) => fixtureTrack(tx, auth),
+  });
+}
+
+/** An approved client of region 110101 and one follow-up call of it; answers the follow-up's id. */
+export async function fixtureTrack(tx: Db, auth: AuthContext): Promise<string> {
+  const now = new Date();
+  const clientId = newId();
+  const phone = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await tx.insert(clientInfo).values({
+    id: clientId,
+    tenantId: auth.tenantId,
+    clientName: 'fixture',
+    clientType: 1,
+    creditCode: '91110108MA01ABCD0B',
+    contactName: 'fixture',
+    operatorTel: phone,
+    regionCode: '110101',
+    appClientAccount: phone,
+    status: CLIENT_STATUS.approved,
+    createTime: now,
+    updateTime: now,
+  });
+  const by = { tenantId: auth.tenantId, userId: auth.userId, account: auth.account ?? 'fixture', now };
+  return addTrack(tx, by, { clientId, trackType: TRACK_TYPES.call, content: 'fixture', trackTime: now });
+}
