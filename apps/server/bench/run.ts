@@ -15,6 +15,7 @@ import { benchShutdown } from './shutdown.ts';
 import { benchMqtt } from './mqtt.ts';
 import { benchVideo } from './video.ts';
 import { benchDevices } from './devices.ts';
+import { benchFlowEngine } from './flow-engine.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -26,7 +27,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -193,6 +194,13 @@ async function main() {
   if (runs('devices')) {
     results.devices = await benchDevices(serverDir, print).catch((err: Error) => {
       console.error(`devices bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // The workflow engine's starts and completes, services only, on PostgreSQL (bench/flow-engine.ts).
+  if (runs('flow')) {
+    results.flowEngine = await benchFlowEngine().catch((err: Error) => {
+      console.error(`flow engine bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }
