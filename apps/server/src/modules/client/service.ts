@@ -697,3 +697,31 @@ export async function resetClientPassword(
     .where(and(eq(user.tenantId, tenantId), eq(user.id, c.accountUserId)));
   return c.accountUserId;
 }
+
+/**
+ * An approved client of region 110101 with an account of its own (a random phone), made for the generated suites'
+ * fixtures of the records that need one (tracking, sub-domain applications). Answers its id and account.
+ */
+export async function fixtureApprovedClient(
+  tx: Db,
+  tenantId: string,
+  now: Date,
+): Promise<{ id: string; account: string }> {
+  const id = newId();
+  const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await tx.insert(clientInfo).values({
+    id,
+    tenantId,
+    clientName: 'fixture',
+    clientType: 1,
+    creditCode: '91110108MA01ABCD0B',
+    contactName: 'fixture',
+    operatorTel: phone,
+    regionCode: '110101',
+    appClientAccount: phone,
+    status: CLIENT_STATUS.approved,
+    createTime: now,
+    updateTime: now,
+  });
+  return { id, account: phone };
+}

@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import { clienttrack as def, TRACK_TYPES } from '@atrium/contract/resources/customer/clienttrack';
-import { newId } from '../../db/ids.ts';
 import { namesByIds } from '../../db/names.ts';
 import type { Db } from '../../db/client.ts';
 import { bindResource } from '../../platform/resource.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { addTrack } from './service.ts';
+import { addTrack, fixtureApprovedClient } from './service.ts';
 import { clientInfo, clientTrack } from './table.ts';
 
 /**
@@ -39,22 +37,7 @@ export function trackBinding(clientScope: (auth: AuthContext) => Promise<SQL | u
 /** An approved client of region 110101 and one follow-up call of it; answers the follow-up's id. */
 export async function fixtureTrack(tx: Db, auth: AuthContext): Promise<string> {
   const now = new Date();
-  const clientId = newId();
-  const phone = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await tx.insert(clientInfo).values({
-    id: clientId,
-    tenantId: auth.tenantId,
-    clientName: 'fixture',
-    clientType: 1,
-    creditCode: '91110108MA01ABCD0B',
-    contactName: 'fixture',
-    operatorTel: phone,
-    regionCode: '110101',
-    appClientAccount: phone,
-    status: CLIENT_STATUS.approved,
-    createTime: now,
-    updateTime: now,
-  });
+  const { id: clientId } = await fixtureApprovedClient(tx, auth.tenantId, now);
   const by = { tenantId: auth.tenantId, userId: auth.userId, account: auth.account ?? 'fixture', now };
   return addTrack(tx, by, { clientId, trackType: TRACK_TYPES.call, content: 'fixture', trackTime: now });
 }

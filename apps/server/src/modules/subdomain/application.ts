@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { openApproval } from '../approval/index.ts';
-import { clientInfo } from '../client/index.ts';
+import { clientInfo, fixtureApprovedClient } from '../client/index.ts';
 import { enqueueSms } from '../outbox/index.ts';
 import { subdomainLifecycleTexts as life, subdomainTexts as texts } from './messages.ts';
 import { baseDomainOf, bindLimitParam, checkLegal, claimHost, setHostRunning, type SubDomainRow } from './service.ts';
@@ -173,22 +173,7 @@ export async function notifyClient(
 /** An approved application of a client made for the purpose (the generated suites run on it). Answers its id. */
 export async function fixtureSubDomain(tx: Db, auth: AuthContext): Promise<string> {
   const now = new Date();
-  const clientId = newId();
-  const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await tx.insert(clientInfo).values({
-    id: clientId,
-    tenantId: auth.tenantId,
-    clientName: 'fixture',
-    clientType: 1,
-    creditCode: '91110108MA01ABCD0B',
-    contactName: 'fixture',
-    operatorTel: phone,
-    regionCode: '110101',
-    appClientAccount: phone,
-    status: CLIENT_STATUS.approved,
-    createTime: now,
-    updateTime: now,
-  });
+  const { id: clientId, account } = await fixtureApprovedClient(tx, auth.tenantId, now);
   const id = newId();
   const name = `fx${id.slice(-12)}`;
   const fullDomain = `${name}.${(await baseDomainOf(tx, auth.tenantId)) ?? 'fixture.invalid'}`;
@@ -196,7 +181,7 @@ export async function fixtureSubDomain(tx: Db, auth: AuthContext): Promise<strin
     id,
     tenantId: auth.tenantId,
     clientId,
-    appClientAccount: phone,
+    appClientAccount: account,
     subDomain: name,
     fullDomain,
     regionCode: '110101',
