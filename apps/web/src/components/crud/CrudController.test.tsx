@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { business, defineResource } from '@atrium/contract';
 import '../../i18n';
 import { get, post } from '../../api/http';
@@ -12,6 +10,7 @@ import type { CrudSchema } from './types';
 import { dict } from '@atrium/contract/resources/system/dict';
 import { menu } from '@atrium/contract/resources/system/menu';
 import { registerResourceTexts } from './fromDefinition';
+import { renderScreen } from '../../test-render.tsx';
 
 // Fixture labels: the texts of two definitions.
 registerResourceTexts(dict);
@@ -49,15 +48,6 @@ function serve(opts: { slowA?: boolean } = {}) {
   });
 }
 
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>{node}</App>
-    </QueryClientProvider>,
-  );
-}
-
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const visibleDialog = () => screen.getAllByRole('dialog').at(-1)!;
 const listCalls = () => mockGet.mock.calls.filter(([u]) => u.endsWith('/list')).map(([, p]) => p as object);
@@ -85,7 +75,7 @@ describe('the record dialog', () => {
   it('edit A, cancel, edit B: shows B and submits exactly B’s values under B’s id', async () => {
     serve();
     mockPost.mockResolvedValue({});
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('alpha');
 
     fireEvent.click(within(rowOf('alpha')).getByRole('button', { name: /编\s*辑/ }));
@@ -107,7 +97,7 @@ describe('the record dialog', () => {
 
   it('a slow record of an earlier click never replaces a later dialog', async () => {
     serve({ slowA: true });
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('alpha');
     fireEvent.click(within(rowOf('alpha')).getByRole('button', { name: /编\s*辑/ }));
     fireEvent.click(within(rowOf('bravo')).getByRole('button', { name: /编\s*辑/ }));
@@ -119,7 +109,7 @@ describe('the record dialog', () => {
 
   it('新增 after an edit starts empty', async () => {
     serve();
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('alpha');
     fireEvent.click(within(rowOf('alpha')).getByRole('button', { name: /编\s*辑/ }));
     await waitFor(() => expect(within(visibleDialog()).getByLabelText('字典名称')).toHaveProperty('value', 'alpha'));
@@ -139,7 +129,7 @@ describe('list parameters', () => {
       if (url.endsWith('/dictionary')) return [];
       throw new Error(`unexpected ${url}`);
     });
-    mount(<CrudPage schema={{ ...schema, listPath: 'page', listRoute: business.clientInfoVerify }} />);
+    renderScreen(<CrudPage schema={{ ...schema, listPath: 'page', listRoute: business.clientInfoVerify }} />);
     await screen.findByText('bravo');
     const [url, params] = mockGet.mock.calls.find(([u]) => u === business.clientInfoVerify.path)!;
     expect(url).toBe('/api/blade-business/clientInfo/clientInfoVerify');
@@ -149,7 +139,7 @@ describe('list parameters', () => {
 
   it('a sortable column sends ascs, then descs', async () => {
     serve();
-    const view = mount(<CrudPage schema={schema} />);
+    const view = renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('alpha');
     const header = () =>
       Array.from(view.container.querySelectorAll('th')).find((th) => th.textContent?.includes('字典编号'))!;
@@ -162,7 +152,7 @@ describe('list parameters', () => {
 
   it('a number range search sends <name>_gte / <name>_lte', async () => {
     serve();
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('alpha');
     fireEvent.change(screen.getByPlaceholderText('最小值'), { target: { value: '2' } });
     fireEvent.change(screen.getByPlaceholderText('最大值'), { target: { value: '9' } });
@@ -231,7 +221,7 @@ describe('lifecycle actions', () => {
     });
     mockPost.mockResolvedValue(true);
     // thing_start is not held: 启用它 never shows.
-    mount(<ResourcePage def={thing} />);
+    renderScreen(<ResourcePage def={thing} />);
     await screen.findByText('on-thing');
     const on = rowOf('on-thing');
     const off = rowOf('off-thing');
@@ -258,7 +248,7 @@ describe('lifecycle actions', () => {
   it('an action with input asks for it first (with the server’s required text) and sends it', async () => {
     mockGet.mockImplementation(async (url: string) => (url.endsWith('/list') ? THINGS : []));
     mockPost.mockResolvedValue(true);
-    mount(<ResourcePage def={thing} />);
+    renderScreen(<ResourcePage def={thing} />);
     await screen.findByText('off-thing');
     expect(within(rowOf('on-thing')).queryByRole('button', { name: '报废' })).toBeNull();
     fireEvent.click(within(rowOf('off-thing')).getByRole('button', { name: '报废' }));

@@ -1,8 +1,5 @@
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { blackinfo } from '@atrium/contract/resources/blacklist/blackinfo';
 import { post as postDef } from '@atrium/contract/resources/system/post';
 import i18n from '../../i18n';
@@ -11,6 +8,7 @@ import { useSession } from '../../stores/session';
 import { definitionIn, registry, screenOf } from '../../app/registry';
 import ResourcePage from './ResourcePage';
 import { resourceSchema } from './fromDefinition';
+import { renderScreen } from '../../test-render.tsx';
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -29,16 +27,6 @@ const ENTRIES = [
   },
 ];
 
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <Suspense fallback="loading">{node}</Suspense>
-      </App>
-    </QueryClientProvider>,
-  );
-}
 const listCalls = () => mockGet.mock.calls.filter(([u]) => u.endsWith('/list')).map(([, p]) => p as object);
 
 beforeEach(async () => {
@@ -61,7 +49,7 @@ afterEach(async () => {
 
 describe('a screen from a definition alone', () => {
   it('labels, option labels and required messages come from the definition, in the current language', async () => {
-    mount(<ResourcePage def={blackinfo} />);
+    renderScreen(<ResourcePage def={blackinfo} />);
     await screen.findByText('黑名单信息');
     const row = (await screen.findByText('13800000000')).closest('tr') as HTMLElement;
     expect(within(row).getByText('手机号')).toBeTruthy();
@@ -84,7 +72,7 @@ describe('a screen from a definition alone', () => {
   }, 60_000);
 
   it("an 'in' search sends a comma list; a date range sends _dategt / _datelt", async () => {
-    const view = mount(<ResourcePage def={blackinfo} />);
+    const view = renderScreen(<ResourcePage def={blackinfo} />);
     await screen.findByText('13800000000');
     const search = view.container.querySelector('form') as HTMLElement;
 
@@ -119,7 +107,7 @@ describe('a screen from a definition alone', () => {
   }, 60_000);
 
   it('every resource list offers the creation-time range (createTime_dategt / createTime_datelt)', async () => {
-    const view = mount(<ResourcePage def={blackinfo} />);
+    const view = renderScreen(<ResourcePage def={blackinfo} />);
     await screen.findByText('13800000000');
     const search = view.container.querySelector('form') as HTMLElement;
     expect(within(search).getByText('创建时间')).toBeTruthy();
@@ -170,7 +158,7 @@ describe('the registry finds screens by convention', () => {
 
   it('the post screen loads from its definition', async () => {
     const Post = registry['/system/post/index'];
-    mount(<Post />);
+    renderScreen(<Post />);
     await screen.findByText('岗位管理', {}, { timeout: 10_000 });
     expect(screen.getAllByText('岗位编号').length).toBeGreaterThan(0);
   }, 60_000);

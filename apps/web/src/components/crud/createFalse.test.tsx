@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, screen } from '@testing-library/react';
 import { approval } from '@atrium/contract/resources/customer/approval';
 import i18n from '../../i18n';
 import { get } from '../../api/http';
@@ -12,6 +10,7 @@ import { registerResourceTexts, resourceSchema } from './fromDefinition';
 import type { CrudSchema } from './types';
 import { dict } from '@atrium/contract/resources/system/dict';
 import { menu } from '@atrium/contract/resources/system/menu';
+import { renderScreen } from '../../test-render.tsx';
 
 // Fixture labels: the texts of two definitions.
 registerResourceTexts(dict);
@@ -21,15 +20,6 @@ vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
 
 const ROW = { id: '1', referType: 'client', referId: '9', title: 'ACME', status: 0, version: 1 };
-
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>{node}</App>
-    </QueryClientProvider>,
-  );
-}
 
 beforeEach(async () => {
   // The user holds every code, 新增 included: the definition alone takes the button away.
@@ -58,7 +48,7 @@ describe('create: false', () => {
   });
 
   it('leaves 新增 out of the toolbar of such a resource, whatever codes the user holds', async () => {
-    mount(<ResourcePage def={approval} />);
+    renderScreen(<ResourcePage def={approval} />);
     await screen.findByText('ACME', {}, { timeout: 10_000 });
     expect(addButton()).toBeNull();
     // The rest of the toolbar and the row buttons stay.
@@ -73,7 +63,7 @@ describe('create: false', () => {
       codes: { add: 'thing_add', edit: 'thing_edit', delete: 'thing_delete', view: 'thing_view' },
       fields: [{ name: 'title', label: 'dict:fields.dictValue.label' }],
     };
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('ACME', {}, { timeout: 10_000 });
     expect(addButton()).toBeTruthy();
   }, 20_000);
@@ -87,7 +77,7 @@ describe('create: false', () => {
       tree: { lazy: true },
       create: false,
     };
-    mount(<CrudPage schema={schema} />);
+    renderScreen(<CrudPage schema={schema} />);
     await screen.findByText('ACME', {}, { timeout: 10_000 });
     expect(addButton()).toBeNull();
     expect(screen.queryByRole('button', { name: /新增子项/ })).toBeNull();

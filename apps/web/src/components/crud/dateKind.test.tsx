@@ -1,14 +1,12 @@
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { defineResource } from '@atrium/contract';
 import i18n from '../../i18n';
 import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import ResourcePage from './ResourcePage';
 import { rulesOf } from './fieldTypes';
+import { renderScreen } from '../../test-render.tsx';
 
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
 const mockGet = vi.mocked(get);
@@ -33,16 +31,6 @@ const release = defineResource({
   },
 });
 
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <Suspense fallback="loading">{node}</Suspense>
-      </App>
-    </QueryClientProvider>,
-  );
-}
 const listCalls = () => mockGet.mock.calls.filter(([u]) => u.endsWith('/list')).map(([, p]) => p as object);
 
 /** Types a value into an antd picker input and confirms it. */
@@ -78,7 +66,7 @@ afterEach(async () => {
 
 describe('a date field is a calendar day', () => {
   it('shows the day answered, and sends YYYY-MM-DD from the dialog and the range search', async () => {
-    const view = mount(<ResourcePage def={release} />);
+    const view = renderScreen(<ResourcePage def={release} />);
     const row = (await screen.findByText('first')).closest('tr') as HTMLElement;
     expect(within(row).getByText('2026-11-27')).toBeTruthy();
 
@@ -102,7 +90,7 @@ describe('a date field is a calendar day', () => {
 
   it('asks for a missing day with the server’s text: "Select the release date"', async () => {
     await i18n.changeLanguage('en');
-    mount(<ResourcePage def={release} />);
+    renderScreen(<ResourcePage def={release} />);
     await screen.findByText('first');
     fireEvent.click(screen.getByRole('button', { name: /Add/ }));
     const dialog = await screen.findByRole('dialog');

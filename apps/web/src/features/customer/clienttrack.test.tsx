@@ -1,14 +1,12 @@
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { clienttrack } from '@atrium/contract/resources/customer/clienttrack';
 import i18n from '../../i18n';
 import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import { registry } from '../../app/registry';
 import ResourcePage from '../../components/crud/ResourcePage';
+import { renderScreen } from '../../test-render.tsx';
 
 /** 客户跟踪 comes from its definition alone (docs/clients.md "Client tracking"): read-only, list and detail. */
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
@@ -25,17 +23,6 @@ const record = {
   nextTrackTime: '2026-11-12T01:00:00Z',
   version: 1,
 };
-
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <Suspense fallback="loading">{node}</Suspense>
-      </App>
-    </QueryClientProvider>,
-  );
-}
 
 beforeEach(async () => {
   // Even a user holding add / edit / delete codes by that name gets no write button: records come from customerTrack.
@@ -63,7 +50,7 @@ describe('client tracking screen', () => {
   });
 
   it('lists the follow-ups read-only with client, type and tracker, newest first, in both languages', async () => {
-    mount(<ResourcePage def={clienttrack} />);
+    renderScreen(<ResourcePage def={clienttrack} />);
     const row = (await screen.findByText('上门拜访，确认摄像头安装位置')).closest('tr') as HTMLElement;
     expect(within(row).getByText('东城便利店')).toBeTruthy();
     expect(within(row).getByText('拜访')).toBeTruthy();
@@ -81,7 +68,7 @@ describe('client tracking screen', () => {
   }, 60_000);
 
   it('filters by tracker and shows the detail', async () => {
-    mount(<ResourcePage def={clienttrack} />);
+    renderScreen(<ResourcePage def={clienttrack} />);
     const row = (await screen.findByText('region_east')).closest('tr') as HTMLElement;
     const more = screen.queryByRole('button', { name: /展\s*开/ });
     if (more) fireEvent.click(more);

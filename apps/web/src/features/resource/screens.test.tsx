@@ -1,8 +1,5 @@
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { outbox } from '@atrium/contract/resources/resource/outbox';
 import { sms } from '@atrium/contract/resources/resource/sms';
 import { smtp } from '@atrium/contract/resources/resource/smtp';
@@ -11,6 +8,7 @@ import { get, post } from '../../api/http';
 import { useSession } from '../../stores/session';
 import { registry } from '../../app/registry';
 import ResourcePage from '../../components/crud/ResourcePage';
+import { renderScreen } from '../../test-render.tsx';
 
 /** The outbox, SMS and SMTP screens come from their definitions alone (docs/outbox.md). */
 vi.mock('../../api/http', () => ({ get: vi.fn(), post: vi.fn() }));
@@ -45,17 +43,6 @@ const rows: Record<string, object[]> = {
   ],
 };
 
-function mount(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <Suspense fallback="loading">{node}</Suspense>
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
 beforeEach(async () => {
   const codes = ['outbox_view', 'sms_add', 'sms_edit', 'sms_enable', 'smtp_add', 'smtp_enable', 'smtp_test'];
   useSession.setState({ permission: Object.fromEntries(codes.map((c) => [c, true])) });
@@ -84,7 +71,7 @@ describe('resource screens from their definitions', () => {
     // Even a user holding add / edit / delete codes by that name gets no write button: the definition is read-only.
     const held = ['outbox_view', 'outbox_add', 'outbox_edit', 'outbox_delete'];
     useSession.setState({ permission: Object.fromEntries(held.map((c) => [c, true])) });
-    mount(<ResourcePage def={outbox} />);
+    renderScreen(<ResourcePage def={outbox} />);
     await screen.findByText('发件箱');
     const row = (await screen.findByText('13800000001')).closest('tr') as HTMLElement;
     expect(within(row).getByText('短信')).toBeTruthy();
@@ -99,13 +86,13 @@ describe('resource screens from their definitions', () => {
   }, 60_000);
 
   it('SMS and SMTP configurations show their categories and never a secret column', async () => {
-    mount(<ResourcePage def={sms} />);
+    renderScreen(<ResourcePage def={sms} />);
     const row = (await screen.findByText('hook')).closest('tr') as HTMLElement;
     expect(within(row).getByText('HTTP 回调')).toBeTruthy();
     expect(within(row).getByText('启用中')).toBeTruthy();
     expect(screen.queryByText('SecretKey')).toBeNull();
     cleanup();
-    mount(<ResourcePage def={smtp} />);
+    renderScreen(<ResourcePage def={smtp} />);
     const r2 = (await screen.findByText('office')).closest('tr') as HTMLElement;
     expect(within(r2).getByText('SSL/TLS')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
