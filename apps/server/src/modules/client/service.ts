@@ -5,6 +5,7 @@ import { fill, passwordPolicyError, validateCreditCode, validateIdCard, type Msg
 import { clientinfo as def, CLIENT_STATUS } from '@atrium/contract/resources/customer/clientinfo';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
+import { namesByIds } from '../../db/names.ts';
 import { role, tenant, user, userRole } from '../../db/schema/index.ts';
 import { dataScopeSql } from '../../platform/access.ts';
 import { writeAudit, type Row } from '../../platform/crud.ts';
@@ -724,4 +725,19 @@ export async function fixtureApprovedClient(
     updateTime: now,
   });
   return { id, account: phone };
+}
+
+/** Rows that name a client (`clientId`), each with the client's name beside it (`clientName`, null when gone). */
+export async function withClientNames<T extends { clientId?: unknown }>(
+  tx: Db,
+  tenantId: string,
+  rows: T[],
+): Promise<(T & { clientName: string | null })[]> {
+  const byId = await namesByIds(
+    tx,
+    tenantId,
+    { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
+    rows.map((r) => r.clientId),
+  );
+  return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
 }

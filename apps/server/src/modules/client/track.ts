@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { clienttrack as def, TRACK_TYPES } from '@atrium/contract/resources/customer/clienttrack';
-import { namesByIds } from '../../db/names.ts';
 import type { Db } from '../../db/client.ts';
 import { bindResource } from '../../platform/resource.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
-import { addTrack, fixtureApprovedClient } from './service.ts';
+import { addTrack, fixtureApprovedClient, withClientNames } from './service.ts';
 import { clientInfo, clientTrack } from './table.ts';
 
 /**
@@ -20,15 +19,7 @@ export function trackBinding(clientScope: (auth: AuthContext) => Promise<SQL | u
       if (!visible) return undefined;
       return sql`${clientTrack.clientId} in (select ${clientInfo.id} from ${clientInfo} where ${clientInfo.tenantId} = ${auth.tenantId} and ${visible})`;
     },
-    async decorate({ tx, auth, rows }) {
-      const byId = await namesByIds(
-        tx,
-        auth.tenantId,
-        { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
-        rows.map((r) => r.clientId),
-      );
-      return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
-    },
+    decorate: ({ tx, auth, rows }) => withClientNames(tx, auth.tenantId, rows),
     // A call to a client made for the purpose, written the one way a record is written (the generated suites).
     fixture: ({ tx, auth }) => fixtureTrack(tx, auth),
   });

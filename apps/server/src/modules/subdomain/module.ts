@@ -4,9 +4,8 @@ import type { Row } from '../../platform/crud.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
-import { namesByIds } from '../../db/names.ts';
 import { registerApprovalEffect, withdrawPending } from '../approval/index.ts';
-import { clientInfo, registerClientUsage } from '../client/index.ts';
+import { registerClientUsage, withClientNames } from '../client/index.ts';
 import { fixtureSubDomain, notifyClient, REFER, startSubDomains, stopSubDomains } from './application.ts';
 import { subdomainTexts as texts } from './messages.ts';
 import { consoleRoutes } from './routes/console.ts';
@@ -19,15 +18,7 @@ export { ASK_LIMIT } from './routes/public.ts';
 /** The binding of the definition: client names on the rows, removal rules, start / stop / unbind, the fixture. */
 function subdomainBinding(s: Services) {
   return bindResource(def, subDomain, {
-    async decorate({ tx, auth, rows }) {
-      const byId = await namesByIds(
-        tx,
-        auth.tenantId,
-        { id: clientInfo.id, name: clientInfo.clientName, tenantId: clientInfo.tenantId },
-        rows.map((r) => r.clientId),
-      );
-      return rows.map((r) => ({ ...r, clientName: byId.get(String(r.clientId)) ?? null }));
-    },
+    decorate: ({ tx, auth, rows }) => withClientNames(tx, auth.tenantId, rows),
     async beforeRemove({ tx, ids, auth, rows }) {
       if (rows.some((r) => r.status === SUBDOMAIN_STATUS.running)) throw badRequest(texts.runningNoRemove);
       for (const id of ids) {
