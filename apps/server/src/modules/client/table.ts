@@ -56,7 +56,11 @@ export const clientTrack = tenantTable(
     outboxId: idColumn('outbox_id'),
     trackerName: varchar('tracker_name', { length: 50 }),
   },
-  (t) => [index('client_track_client_idx').on(t.tenantId, t.clientId, t.id)],
+  (t) => [
+    index('client_track_client_idx').on(t.tenantId, t.clientId, t.id),
+    // The tracking screen's page: newest track time first across the tenant (docs/clients.md "Client tracking").
+    index('client_track_time_idx').on(t.tenantId, t.trackTime, t.id).where(live),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "client_track_time_idx" ON "client_track" USING btree ("tenant_id","track_time","id") WHERE is_deleted = 0;
