@@ -83,11 +83,8 @@ export const definitionRecord = z.object({
   formRoute: z.string().nullable(),
 });
 
-/** A task as the work lists show it. */
-export const taskRecord = z.object({
-  taskId: z.string(),
-  taskName: z.string(),
-  taskDefinitionKey: z.string(),
+/** What a task and an instance both answer: the instance, its process definition, its business row and its starter. */
+const processOf = {
   processInstanceId: z.string(),
   processDefinitionId: z.string(),
   processDefinitionKey: z.string(),
@@ -95,10 +92,18 @@ export const taskRecord = z.object({
   processDefinitionVersion: z.number().int(),
   category: z.string().nullable(),
   businessId: z.string().nullable(),
-  assignee: z.string().nullable(),
-  assigneeName: z.string().nullable(),
   startUser: z.string(),
   startUserName: z.string().nullable(),
+};
+
+/** A task as the work lists show it. */
+export const taskRecord = z.object({
+  ...processOf,
+  taskId: z.string(),
+  taskName: z.string(),
+  taskDefinitionKey: z.string(),
+  assignee: z.string().nullable(),
+  assigneeName: z.string().nullable(),
   createTime: z.string(),
   claimTime: z.string().nullable(),
   endTime: z.string().nullable(),
@@ -113,15 +118,7 @@ export const taskRecord = z.object({
 
 /** An instance as tracking and the sent list show it. */
 export const instanceRecord = z.object({
-  processInstanceId: z.string(),
-  processDefinitionId: z.string(),
-  processDefinitionKey: z.string(),
-  processDefinitionName: z.string(),
-  processDefinitionVersion: z.number().int(),
-  category: z.string().nullable(),
-  businessId: z.string().nullable(),
-  startUser: z.string(),
-  startUserName: z.string().nullable(),
+  ...processOf,
   startTime: z.string(),
   endTime: z.string().nullable(),
   /** running, ended (reached its end), deleted (ended by a tracker, with `deleteReason`). */
