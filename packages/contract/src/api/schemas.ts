@@ -6,6 +6,7 @@ export * from './shapes.ts';
 export * from './messages.ts';
 import * as business from './routes/business.schemas.ts';
 import * as device from './routes/device.schemas.ts';
+import * as flow from './routes/flow.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
 import * as region from './routes/region.schemas.ts';
 import * as resource from './routes/resource.schemas.ts';
@@ -18,3 +19,5 @@ import * as video from './routes/video.schemas.ts';
 export const apiSchemas = { business, device, grants, region, resource, shell, statistics, system, user, video };
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';
+/** The workflow schemas: they join `apiSchemas` with `flowApi` joining `api` (api/index.ts). */
+export { flow as flowSchemas };
