@@ -225,6 +225,13 @@ export const instanceList = { query: listQuery, answer: pageOf(instanceRecord) }
 export const waitingCount = {
   answer: z.object({ todo: z.number().int(), claim: z.number().int() }),
 } satisfies RouteSchemas;
+/** The approver picker of a start form: at most 50 active users of the tenant, matching `name` (account or name). */
+export const userOptions = {
+  query: z.object({ name: text(L.name, 64).optional() }),
+  answer: z.array(
+    z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), deptName: z.string().nullable() }),
+  ),
+} satisfies RouteSchemas;
 export const claimTask = { query: z.object({ taskId: id }), answer: taskRecord } satisfies RouteSchemas;
 export const completeTask = {
   body: z.object({

@@ -156,6 +156,14 @@ export const waitingCount = defineRoute<typeof S.waitingCount>()({
   summary: 'How many tasks wait for the caller (assigned and claimable): the top bar’s bell',
 });
 
+export const userOptions = defineRoute<typeof S.userOptions>()({
+  method: 'GET',
+  path: '/api/blade-flow/work/user-options',
+  auth: 'user',
+  permission: 'work_start',
+  summary: 'Users of the caller’s tenant an applicant may pick as approver (id, account, name, department), by name',
+});
+
 export const claimTask = defineRoute<typeof S.claimTask>()({
   method: 'POST',
   path: '/api/blade-flow/work/claim-task',
