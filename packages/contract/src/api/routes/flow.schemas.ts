@@ -79,7 +79,10 @@ export const definitionRecord = z.object({
   deploymentTime: z.string(),
   resourceName: z.string(),
   tenantId: z.string(),
-  /** The form route of its start (the flow route of its category, docs/workflow.md "Flow routes"), if any. */
+  /**
+   * Its start form's route (docs/workflow.md "Flow routes": the category's route + `/form`, e.g.
+   * `/work/process/leave/form`); the console appends `/:processDefinitionId`. Null: no form for its category.
+   */
   formRoute: z.string().nullable(),
 });
 
@@ -107,7 +110,7 @@ export const taskRecord = z.object({
   createTime: z.string(),
   claimTime: z.string().nullable(),
   endTime: z.string().nullable(),
-  /** The handling screen of the task (its form key through the flow routes), if any. */
+  /** The handling route (category route + `/handle`); the console appends `/:taskId/:processInstanceId/:businessId`. */
   formRoute: z.string().nullable(),
   /** For a done task: `ok` (passed) or `reject`, and the comment. */
   flag: z.string().nullable(),
@@ -127,6 +130,7 @@ export const instanceRecord = z.object({
   /** The names of the steps it waits at. */
   currentSteps: z.array(z.string()),
   suspensionState: z.number().int(),
+  /** The detail route (category route + `/detail`); the console appends `/:processInstanceId/:businessId`. */
   detailRoute: z.string().nullable(),
 });
 
