@@ -1,4 +1,12 @@
 import { defineModule } from '../../platform/resource.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { workRoutes } from './routes/work.ts';
 
-/** 流程 (docs/workflow.md): the engine's services are in place; the routes come with the contract's flow routes. */
-export default defineModule(() => {});
+/**
+ * 流程 (docs/workflow.md): 模型管理 and 流程部署 (routes/admin.ts), 流程跟踪, 我的事务 and an instance's history and
+ * diagram (routes/work.ts). Rules and SQL are services (admin.ts, queries.ts, engine/) a test calls without the app.
+ */
+export default defineModule(async (root, s) => {
+  await root.register(adminRoutes, { s });
+  await root.register(workRoutes, { s });
+});

@@ -10,7 +10,8 @@ import type { AuthContext } from '../../../platform/tokens.ts';
 import { flowTexts as texts } from '../messages.ts';
 import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
-import { cancelTasks, writeRun, type NewTask } from './persist.ts';
+import { endInstance } from './end.ts';
+import { writeRun, type NewTask } from './persist.ts';
 import { runTouch } from './run.ts';
 
 /**
@@ -212,38 +213,7 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
   return withTenant(s.db, ctx.tenantId, async (tx) => {
     const inst = await lockInstance(tx, ctx.tenantId, input.instanceId);
     if (inst.status !== INSTANCE.running) throw new AppError(409, texts.notRunning);
-    const now = s.now();
-    const open = await tx
-      .select({ id: flowTask.id })
-      .from(flowTask)
-      .where(
-        and(eq(flowTask.tenantId, ctx.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
-      );
-    await cancelTasks(
-      tx,
-      inst,
-      open.map((t) => t.id),
-      now,
-      reason,
-    );
-    await tx
-      .update(flowHistory)
-      .set({ endTime: now, outcome: 'deleted', comment: reason, updateTime: now })
-      .where(
-        and(eq(flowHistory.tenantId, ctx.tenantId), eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)),
-      );
-    await tx
-      .update(flowInstance)
-      .set({
-        status: INSTANCE.deleted,
-        deleteReason: reason,
-        endTime: now,
-        current: [],
-        updateUser: ctx.userId,
-        updateTime: now,
-        version: sql`${flowInstance.version} + 1`,
-      })
-      .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, ctx.tenantId)));
-    return { instanceId: inst.id, cancelledTasks: open.length };
+    const cancelledTasks = await endInstance(tx, { ...inst, tenantId: ctx.tenantId }, reason, ctx.userId, s.now());
+    return { instanceId: inst.id, cancelledTasks };
   });
 }

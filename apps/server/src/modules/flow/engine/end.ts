@@ -1,0 +1,48 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
+import { cancelTasks } from './persist.ts';
+
+/**
+ * Ends a running instance without the engine (docs/workflow.md "The engine"): its open tasks cancelled, its open
+ * steps closed with the reason, the instance marked deleted. Used by follow/delete-process-instance and by deleting a
+ * deployment with `cascade`; the caller holds the instance row's lock.
+ */
+export async function endInstance(
+  tx: Db,
+  inst: { id: string; tenantId: string; definitionId: string },
+  reason: string,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const open = await tx
+    .select({ id: flowTask.id })
+    .from(flowTask)
+    .where(and(eq(flowTask.tenantId, inst.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)));
+  await cancelTasks(
+    tx,
+    inst,
+    open.map((t) => t.id),
+    now,
+    reason,
+  );
+  await tx
+    .update(flowHistory)
+    .set({ endTime: now, outcome: 'deleted', comment: reason, updateTime: now })
+    .where(
+      and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)),
+    );
+  await tx
+    .update(flowInstance)
+    .set({
+      status: INSTANCE.deleted,
+      deleteReason: reason,
+      endTime: now,
+      current: [],
+      updateUser: userId,
+      updateTime: now,
+      version: sql`${flowInstance.version} + 1`,
+    })
+    .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, inst.tenantId)));
+  return open.length;
+}
