@@ -376,6 +376,36 @@ describe('suspension, tracking and deleting deployments', () => {
     data(await as(manager).post(api.completeTask.path, { taskId: task.taskId, processInstanceId: id, flag: 'ok' }));
   });
 
+  it('completes racing a suspension: each one done before it or refused, nothing half', async () => {
+    const { admin, applicant, manager } = people;
+    const ids = new Set<string>();
+    for (let i = 0; i < 6; i++)
+      ids.add((await start(applicant, definitionId, { taskUser: manager.userId })).instanceId);
+    const tasks = data<Page<{ taskId: string; processInstanceId: string }>>(
+      await as(manager).get(`${api.todoList.path}?size=100`),
+    ).records.filter((r) => ids.has(r.processInstanceId));
+    expect(tasks).toHaveLength(6);
+    const completes = tasks.map((x) =>
+      as(manager).post(api.completeTask.path, { taskId: x.taskId, processInstanceId: x.processInstanceId, flag: 'ok' }),
+    );
+    const suspend = as(admin).post(`${api.changeState.path}?processId=${definitionId}&state=suspend`);
+    const [suspended, ...answers] = await Promise.all([suspend, ...completes]);
+    expect(suspended.statusCode).toBe(200);
+    const open = new Set(
+      data<Page<{ taskId: string }>>(await as(manager).get(`${api.todoList.path}?size=100`)).records.map(
+        (r) => r.taskId,
+      ),
+    );
+    answers.forEach((res, i) => {
+      if (res.statusCode === 200) expect(open.has(tasks[i].taskId)).toBe(false);
+      else {
+        expect([res.statusCode, res.json().msg]).toEqual([409, '流程已挂起，不能发起或办理，请先激活']);
+        expect(open.has(tasks[i].taskId)).toBe(true);
+      }
+    });
+    data(await as(admin).post(`${api.changeState.path}?processId=${definitionId}&state=active`));
+  });
+
   it('tracking lists running instances and deletes one with a reason', async () => {
     const { admin, applicant, manager } = people;
     const id = (await start(applicant, definitionId, { taskUser: manager.userId })).instanceId;

@@ -306,10 +306,12 @@ export async function deleteDeployments(tx: Db, by: AdminCaller, ids: string[], 
     )
     .for('update');
   if (found.length !== unique.length) throw new AppError(404, texts.deploymentMissing);
+  // Locks in the order a complete takes them: definitions, then their running instances (engine/service.ts).
   const defs = await tx
     .select({ id: flowDefinition.id })
     .from(flowDefinition)
     .where(and(eq(flowDefinition.tenantId, by.tenantId), inArray(flowDefinition.deploymentId, unique)))
+    .orderBy(flowDefinition.id)
     .for('update');
   const defIds = defs.map((d) => d.id);
   const running = defIds.length
@@ -323,6 +325,7 @@ export async function deleteDeployments(tx: Db, by: AdminCaller, ids: string[], 
             eq(flowInstance.status, INSTANCE.running),
           ),
         )
+        .orderBy(flowInstance.id)
         .for('update')
     : [];
   if (running.length && !cascade) throw new AppError(409, fill(texts.deploymentRunning, { n: running.length }));

@@ -53,7 +53,10 @@ async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
     .from(flowDefinition)
     .where(
       and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.isDeleted, 0)),
-    );
+    )
+    // Shared: a suspension (an update of the row) waits for the touches in flight and the touches after it see it,
+    // so a complete racing a suspend is either done before it or refused (409), never half of each.
+    .for('share');
   if (!def) throw new AppError(404, texts.definitionMissing);
   const model = () =>
     parsedDefinition(def.id, async () => {
@@ -84,6 +87,15 @@ export async function startInstance(s: FlowServices, ctx: FlowCaller, input: Sta
     const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
     return { instanceId: id, ended: run.ended, tasks };
   });
+}
+
+/** The definition row, share-locked (removed or not): a suspension or a deletion waits for the touch, or it for them. */
+async function shareDefinition(tx: Db, tenantId: string, definitionId: string) {
+  await tx
+    .select({ id: flowDefinition.id })
+    .from(flowDefinition)
+    .where(and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId)))
+    .for('share');
 }
 
 /** The instance row, locked for the touch (404 when missing or another tenant's). */
@@ -178,6 +190,8 @@ export async function completeTask(
     const first = await taskOf(tx, ctx.tenantId, input.taskId, false);
     if (input.instanceId != null && String(input.instanceId) !== first.instanceId)
       throw new AppError(404, texts.taskMissing);
+    // Locks are taken definition → instance → task, the order deleting a deployment takes them too (admin.ts).
+    await shareDefinition(tx, ctx.tenantId, first.definitionId);
     const inst = await lockInstance(tx, ctx.tenantId, first.instanceId);
     const task = await taskOf(tx, ctx.tenantId, input.taskId, true);
     if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
