@@ -4,3 +4,4 @@ export { deployDefinition, setSuspended } from './engine/definitions.ts';
 export { claimTask, completeTask, deleteInstance, startInstance } from './engine/service.ts';
 export { flowDefinition, flowHistory, flowInstance, flowTask } from './table.ts';
 export { flowTexts } from './messages.ts';
+export { TimerWorker } from './engine/timers.ts';

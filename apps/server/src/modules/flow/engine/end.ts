@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
+import { flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
 import { cancelTasks } from './persist.ts';
 
 /**
@@ -32,6 +32,7 @@ export async function endInstance(
     .where(
       and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)),
     );
+  await tx.delete(flowTimer).where(and(eq(flowTimer.tenantId, inst.tenantId), eq(flowTimer.instanceId, inst.id)));
   await tx
     .update(flowInstance)
     .set({

@@ -8,7 +8,7 @@ import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
 import { flowTexts as texts } from '../messages.ts';
-import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
+import { flowDefinition, flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
 import { endInstance } from './end.ts';
 import { writeRun, type NewTask } from './persist.ts';
@@ -229,5 +229,60 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
     if (inst.status !== INSTANCE.running) throw new AppError(409, texts.notRunning);
     const cancelledTasks = await endInstance(tx, { ...inst, tenantId: ctx.tenantId }, reason, ctx.userId, s.now());
     return { instanceId: inst.id, cancelledTasks };
+  });
+}
+
+/** What a due timer's touch did: fired (the instance moved on), gone (nothing to fire any more), later (not yet). */
+export type TimerOutcome = 'fired' | 'gone' | 'later';
+
+/**
+ * Fires a due timer (docs/workflow.md "Timers"): its instance is locked, rebuilt from the stored state and resumed —
+ * a timer whose due time has passed completes during the resume — and the run is written like any touch. A timer of
+ * an instance that ended, or of a definition deleted since, is dropped; a suspended definition's timers wait a minute.
+ */
+export async function fireTimer(
+  s: FlowServices,
+  timer: { id: string; tenantId: string; instanceId: string },
+): Promise<TimerOutcome> {
+  return withTenant(s.db, timer.tenantId, async (tx) => {
+    const now = s.now();
+    const [row] = await tx.select().from(flowTimer).where(eq(flowTimer.id, timer.id));
+    if (!row) return 'gone';
+    if (row.dueAt.getTime() > now.getTime()) return 'later';
+    const [first] = await tx
+      .select({ definitionId: flowInstance.definitionId })
+      .from(flowInstance)
+      .where(and(eq(flowInstance.id, row.instanceId), eq(flowInstance.tenantId, row.tenantId)));
+    if (first) await shareDefinition(tx, row.tenantId, first.definitionId);
+    const [inst] = first
+      ? await tx
+          .select()
+          .from(flowInstance)
+          .where(and(eq(flowInstance.id, row.instanceId), eq(flowInstance.tenantId, row.tenantId)))
+          .for('update')
+      : [];
+    const drop = async () => {
+      await tx
+        .delete(flowTimer)
+        .where(and(eq(flowTimer.tenantId, row.tenantId), eq(flowTimer.instanceId, row.instanceId)));
+      return 'gone' as const;
+    };
+    if (!inst || inst.status !== INSTANCE.running || !inst.state) return drop();
+    const [def] = await tx
+      .select({ suspended: flowDefinition.suspended, isDeleted: flowDefinition.isDeleted })
+      .from(flowDefinition)
+      .where(and(eq(flowDefinition.id, inst.definitionId), eq(flowDefinition.tenantId, row.tenantId)));
+    if (!def || def.isDeleted) return drop();
+    if (def.suspended) {
+      await tx
+        .update(flowTimer)
+        .set({ dueAt: new Date(now.getTime() + 60_000), lockedUntil: null, lockedBy: null })
+        .where(eq(flowTimer.id, row.id));
+      return 'later';
+    }
+    const model = await (await definitionOf(tx, row.tenantId, inst.definitionId)).model();
+    const run = await runTouch({ model, state: inst.state, variables: inst.variables });
+    await writeRun(tx, { ...inst, tenantId: row.tenantId }, run, inst.variables, now, { isNew: false });
+    return 'fired';
   });
 }
