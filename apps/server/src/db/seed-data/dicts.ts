@@ -74,3 +74,14 @@ export const dictBizSeed: DictSeed[] = [
   d('approval_status', '审批状态', 'Approval status', '0:待审批:Pending,1:通过:Approved,2:驳回:Rejected'),
   d('subdomain_status', '子域名状态', 'Sub-domain status', '0:申请中:Applied,1:已启用:Running,2:已停用:Stopped'),
 ];
+
+/**
+ * The leave types (docs/workflow.md "The leave process"): a business dictionary (`dict_biz`), one per tenant — each
+ * tenant keeps its own list (adds 调休, removes 产假 …) — seeded in every tenant by modules/leave/seed.ts.
+ */
+export const leaveTypeSeed: DictSeed = d(
+  'leave_type',
+  '请假类型',
+  'Leave type',
+  '1:事假:Personal leave,2:病假:Sick leave,3:年假:Annual leave,4:婚假:Marriage leave,5:产假:Maternity leave,6:陪产假:Paternity leave,7:丧假:Bereavement leave,8:调休:Time off in lieu',
+);

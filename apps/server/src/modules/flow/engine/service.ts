@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
+import { flowEffectOf, type CompleteEvent, type EffectInstance } from '../effects.ts';
 import { flowTexts as texts } from '../messages.ts';
 import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
@@ -20,7 +21,8 @@ import { runTouch } from './run.ts';
  * calls, so a restart (even kill -9) loses nothing acknowledged and finds every instance where its last commit left it.
  */
 
-export type FlowServices = Pick<Services, 'db' | 'now'>;
+/** `registry`: the app's business effects (`registerFlowEffect`); services without one apply none. */
+export type FlowServices = Pick<Services, 'db' | 'now'> & { registry?: Services['registry'] };
 export type FlowCaller = Pick<AuthContext, 'tenantId' | 'userId' | 'roleIds'>;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -48,7 +50,7 @@ export function checkVariables(v: unknown): Record<string, unknown> {
 async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
   if (!/^\d{1,19}$/.test(String(definitionId))) throw new AppError(404, texts.definitionMissing);
   const [def] = await tx
-    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended })
+    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended, key: flowDefinition.defKey })
     .from(flowDefinition)
     .where(
       and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.isDeleted, 0)),
@@ -71,18 +73,24 @@ export type StartInput = { definitionId: string; businessKey?: string | null; va
  * Starts an instance of a definition that is not suspended. The variables get `applyUser` (the starter's user id)
  * unless they name it. Answers the instance and the tasks waiting.
  */
-export async function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+export function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+  return withTenant(s.db, ctx.tenantId, (tx) => startInstanceIn(tx, s, ctx, input));
+}
+
+/**
+ * `startInstance` inside the caller's transaction of `ctx.tenantId` (a business row and its instance written
+ * together: the leave module). `key` is the definition's key, for the caller to check it started what it meant to.
+ */
+export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx: FlowCaller, input: StartInput) {
   const variables = { applyUser: ctx.userId, ...checkVariables(input.variables) };
   const businessKey = input.businessKey == null ? null : String(input.businessKey).slice(0, 64);
-  return withTenant(s.db, ctx.tenantId, async (tx) => {
-    const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
-    if (def.suspended) throw new AppError(409, texts.suspended);
-    const run = await runTouch({ model: await def.model(), state: null, variables });
-    const id = newId();
-    const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
-    const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
-    return { instanceId: id, ended: run.ended, tasks };
-  });
+  const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
+  if (def.suspended) throw new AppError(409, texts.suspended);
+  const run = await runTouch({ model: await def.model(), state: null, variables });
+  const id = newId();
+  const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
+  const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
+  return { instanceId: id, ended: run.ended, tasks, definitionKey: def.key };
 }
 
 /** The instance row, locked for the touch (404 when missing or another tenant's). */
@@ -187,7 +195,10 @@ export async function completeTask(
     const def = await definitionOf(tx, ctx.tenantId, inst.definitionId);
     if (def.suspended) throw new AppError(409, texts.suspended);
     const pass = input.flag === 'ok';
-    const variables = { ...inst.variables, ...given, pass, comment: comment ?? '' };
+    const effect = flowEffectOf(s, def.key);
+    const event: CompleteEvent = { instance: effectInstance(inst, def.key), task, pass, given };
+    const patch = (await effect?.beforeComplete?.(tx, ctx, event)) ?? {};
+    const variables = { ...inst.variables, ...given, ...patch, pass, comment: comment ?? '' };
     const run = await runTouch({
       model: await def.model(),
       state: inst.state,
@@ -198,9 +209,22 @@ export async function completeTask(
     const outcome = pass ? 'pass' : 'reject';
     const completed = { taskId: task.id, executionId: task.executionId, userId: ctx.userId, outcome, comment } as const;
     const tasks = await writeRun(tx, key, run, variables, s.now(), { isNew: false, completed });
+    await effect?.afterComplete?.(tx, ctx, { ...event, ended: run.ended, tasks });
     return { instanceId: inst.id, ended: run.ended, tasks };
   });
 }
+
+/** What an effect learns of the instance (`flowEffectOf`). */
+const effectInstance = (
+  inst: { id: string; definitionId: string; businessKey: string | null; starterId: string },
+  definitionKey: string,
+): EffectInstance => ({
+  id: inst.id,
+  definitionId: inst.definitionId,
+  definitionKey,
+  businessKey: inst.businessKey,
+  starterId: inst.starterId,
+});
 
 export type DeleteInput = { instanceId: string; reason: string };
 
@@ -244,6 +268,14 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
         version: sql`${flowInstance.version} + 1`,
       })
       .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, ctx.tenantId)));
+    if (s.registry?.flowEffects?.size) {
+      const [def] = await tx
+        .select({ key: flowDefinition.defKey })
+        .from(flowDefinition)
+        .where(and(eq(flowDefinition.id, inst.definitionId), eq(flowDefinition.tenantId, ctx.tenantId)));
+      if (def)
+        await flowEffectOf(s, def.key)?.afterDelete?.(tx, ctx, { instance: effectInstance(inst, def.key), reason });
+    }
     return { instanceId: inst.id, cancelledTasks: open.length };
   });
 }
