@@ -8,6 +8,7 @@ import { newId } from '../src/db/ids.ts';
 import { dictBiz, menu, role, roleMenu, tenant, user, userRole } from '../src/db/schema/index.ts';
 import { claimTask, completeTask, deleteInstance } from '../src/modules/flow/engine/service.ts';
 import { flowDefinition, flowInstance, flowTask, INSTANCE, TASK } from '../src/modules/flow/table.ts';
+import { leaveDays, parseWallTime } from '../src/modules/leave/days.ts';
 import { seedMissingLeave } from '../src/modules/leave/seed.ts';
 import { startLeave } from '../src/modules/leave/service.ts';
 import { LEAVE_STATUS, processLeave } from '../src/modules/leave/table.ts';
@@ -164,6 +165,26 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('the days of a leave (half days of the calendar)', () => {
+  const days = (a: string, b: string) => leaveDays(parseWallTime(a, false)!, parseWallTime(b, true)!);
+  it('count each morning (before 12:00) and afternoon the leave touches', () => {
+    expect(days('2026-12-01 09:00:00', '2026-12-01 12:00:00')).toBe(0.5);
+    expect(days('2026-12-01 13:30', '2026-12-01 18:00')).toBe(0.5);
+    expect(days('2026-12-01 09:00', '2026-12-01 18:00')).toBe(1);
+    expect(days('2026-11-30 09:00', '2026-12-02 18:00')).toBe(3);
+    expect(days('2026-11-30 14:00', '2026-12-01 11:00')).toBe(1);
+    expect(days('2026-12-01', '2026-12-01')).toBe(1);
+    expect(days('2026-12-01 00:00:00', '2026-12-02 00:00:00')).toBe(1);
+    // Weekends count: Friday to Monday is four days.
+    expect(days('2026-12-04', '2026-12-07')).toBe(4);
+  });
+  it('read only real times', () => {
+    for (const bad of ['2026-02-30', '2026-12-01 24:00', '2026/12/01', '01-12-2026 09:00', '', '2026-12-01 9:00'])
+      expect(parseWallTime(bad, false), bad).toBeNull();
+    expect(parseWallTime('2026-12-01T09:30', false)?.text).toBe('2026-12-01 09:30:00');
+  });
+});
+
 describe('the leave process (docs/workflow.md "The leave process")', () => {
   it('a new tenant has the role hr with the 我的事务 screens, the leave types and the leave process deployed', async () => {
     const hr = (await roleId(A, 'hr'))!;
@@ -259,6 +280,29 @@ describe('the leave process (docs/workflow.md "The leave process")', () => {
     });
     const [again] = await openTasks(r.processInstanceId);
     expect(again).toMatchObject({ elementId: 'approve', assigneeId: people.manager.userId });
+  });
+
+  it('a resubmit may name another approver (of the tenant): the next approval is theirs', async () => {
+    const r = await file();
+    const [first] = await openTasks(r.processInstanceId);
+    await completeTask(t.services, people.manager, { taskId: first.id, flag: 'reject' });
+    const [adjust] = await openTasks(r.processInstanceId);
+    const foreign = await refusal(
+      completeTask(t.services, people.applicant, {
+        taskId: adjust.id,
+        flag: 'ok',
+        variables: { taskUser: people.userB.userId },
+      }),
+    );
+    expect(foreign).toMatchObject({ status: 400, zh: '审批人不是本租户的有效用户，请重新选择' });
+    await completeTask(t.services, people.applicant, {
+      taskId: adjust.id,
+      flag: 'ok',
+      variables: { taskUser: people.outsider.userId, category: '2' },
+    });
+    expect(await leaveRow(r.id)).toMatchObject({ taskUser: people.outsider.userId, category: 2 });
+    const [next] = await openTasks(r.processInstanceId);
+    expect(next).toMatchObject({ elementId: 'approve', assigneeId: people.outsider.userId });
   });
 
   it('pass → HR claims (a role holder; another user 403) → pass: the request passed, the instance ended', async () => {

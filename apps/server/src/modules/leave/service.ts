@@ -315,12 +315,8 @@ export const leaveEffect: FlowEffect = {
       reason: row.reason,
       taskUser: row.taskUser,
     };
-    if (e.task.elementId !== leaveProcessSeed.adjustTask || !e.pass) {
-      const start = parseWallTime(stored.startTime, false)!;
-      const end = parseWallTime(stored.endTime, true)!;
-      const kept = { ...stored, category: row.category, start, end, days: Number(row.days) } as Checked;
-      return variablesOf(kept, row.applyUser);
-    }
+    if (e.task.elementId !== leaveProcessSeed.adjustTask || !e.pass)
+      return { ...stored, applyUser: row.applyUser, days: Number(row.days) };
     const given = e.given as Partial<LeaveFields>;
     const pick = (k: keyof LeaveFields) => (given[k] === undefined || given[k] === null ? stored[k] : given[k]);
     const fields: LeaveFields = {

@@ -78,8 +78,8 @@ export function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInpu
 }
 
 /**
- * `startInstance` inside the caller's transaction of `ctx.tenantId` (a business row and its instance written
- * together: the leave module). `key` is the definition's key, for the caller to check it started what it meant to.
+ * `startInstance` inside the caller's transaction of `ctx.tenantId`: a business row and its instance written
+ * together (the leave module), so a refusal of either leaves neither.
  */
 export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx: FlowCaller, input: StartInput) {
   const variables = { applyUser: ctx.userId, ...checkVariables(input.variables) };
@@ -90,7 +90,7 @@ export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx:
   const id = newId();
   const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
   const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
-  return { instanceId: id, ended: run.ended, tasks, definitionKey: def.key };
+  return { instanceId: id, ended: run.ended, tasks };
 }
 
 /** The instance row, locked for the touch (404 when missing or another tenant's). */
