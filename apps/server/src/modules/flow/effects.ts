@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import type { NewTask } from './engine/persist.ts';
+import { flowDefinition } from './table.ts';
 
 /**
  * Business effects of a process (docs/workflow.md "Business effects"): a module that keeps a business row beside
@@ -61,3 +63,35 @@ export function registerFlowEffect(s: Pick<Services, 'registry'>, definitionKey:
 export function flowEffectOf(s: { registry?: Services['registry'] }, definitionKey: string): FlowEffect | undefined {
   return s.registry?.flowEffects?.get(definitionKey);
 }
+
+/**
+ * Applies the delete effect of an instance's process, if its key has one, in the caller's transaction: call it
+ * wherever a running instance is ended without the engine (a tracker's delete, a deployment deleted with cascade).
+ */
+export async function applyDeleteEffect(
+  s: { registry?: Services['registry'] },
+  tx: Db,
+  ctx: EffectCaller,
+  inst: { id: string; definitionId: string; businessKey: string | null; starterId: string },
+  reason: string,
+): Promise<void> {
+  if (!s.registry?.flowEffects?.size) return;
+  const [def] = await tx
+    .select({ key: flowDefinition.defKey })
+    .from(flowDefinition)
+    .where(and(eq(flowDefinition.id, inst.definitionId), eq(flowDefinition.tenantId, ctx.tenantId)));
+  const effect = def && flowEffectOf(s, def.key);
+  if (effect?.afterDelete) await effect.afterDelete(tx, ctx, { instance: effectInstance(inst, def.key), reason });
+}
+
+/** What an effect learns of the instance. */
+export const effectInstance = (
+  inst: { id: string; definitionId: string; businessKey: string | null; starterId: string },
+  definitionKey: string,
+): EffectInstance => ({
+  id: inst.id,
+  definitionId: inst.definitionId,
+  definitionKey,
+  businessKey: inst.businessKey,
+  starterId: inst.starterId,
+});

@@ -11,6 +11,7 @@ export {
   type FlowServices,
 } from './engine/service.ts';
 export {
+  applyDeleteEffect,
   registerFlowEffect,
   type CompleteEvent,
   type EffectCaller,

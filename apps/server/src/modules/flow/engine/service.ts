@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
-import { flowEffectOf, type CompleteEvent, type EffectInstance } from '../effects.ts';
+import { applyDeleteEffect, effectInstance, flowEffectOf, type CompleteEvent } from '../effects.ts';
 import { flowTexts as texts } from '../messages.ts';
 import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
@@ -214,18 +214,6 @@ export async function completeTask(
   });
 }
 
-/** What an effect learns of the instance (`flowEffectOf`). */
-const effectInstance = (
-  inst: { id: string; definitionId: string; businessKey: string | null; starterId: string },
-  definitionKey: string,
-): EffectInstance => ({
-  id: inst.id,
-  definitionId: inst.definitionId,
-  definitionKey,
-  businessKey: inst.businessKey,
-  starterId: inst.starterId,
-});
-
 export type DeleteInput = { instanceId: string; reason: string };
 
 /** Ends a running instance with a reason: its open tasks are cancelled, its open history steps ended. */
@@ -268,14 +256,7 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
         version: sql`${flowInstance.version} + 1`,
       })
       .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, ctx.tenantId)));
-    if (s.registry?.flowEffects?.size) {
-      const [def] = await tx
-        .select({ key: flowDefinition.defKey })
-        .from(flowDefinition)
-        .where(and(eq(flowDefinition.id, inst.definitionId), eq(flowDefinition.tenantId, ctx.tenantId)));
-      if (def)
-        await flowEffectOf(s, def.key)?.afterDelete?.(tx, ctx, { instance: effectInstance(inst, def.key), reason });
-    }
+    await applyDeleteEffect(s, tx, ctx, inst, reason);
     return { instanceId: inst.id, cancelledTasks: open.length };
   });
 }
