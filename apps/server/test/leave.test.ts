@@ -444,5 +444,14 @@ describe('the leave process (docs/workflow.md "The leave process")', () => {
     );
     expect(defs).toEqual([{ v: 1 }]);
     expect(await seedMissingLeave(t.services.db)).toBe(0);
+    // A tenant's own choice stands: a removed role hr is not made again.
+    await withTenant(t.services.db, old, (tx) =>
+      tx
+        .update(role)
+        .set({ isDeleted: 1 })
+        .where(and(eq(role.tenantId, old), eq(role.roleAlias, 'hr'))),
+    );
+    expect(await seedMissingLeave(t.services.db)).toBe(0);
+    expect(await roleId(old, 'hr')).toBeUndefined();
   });
 });
