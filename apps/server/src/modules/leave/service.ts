@@ -1,19 +1,18 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { dictBiz, user } from '../../db/schema/index.ts';
 import { leaveTypeSeed } from '../../db/seed-data/dicts.ts';
 import { leaveProcessSeed } from '../../db/seed-data/leave.ts';
-import { roleAliases } from '../../platform/access.ts';
 import { AppError, badRequest, type FieldError } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { readTenant, withTenant } from '../../platform/tenant-db.ts';
 import {
   flowDefinition,
-  flowHistory,
-  flowTask,
   flowTexts,
+  historyOf,
+  readableInstance,
   startInstanceIn,
   type FlowCaller,
   type FlowEffect,
@@ -202,57 +201,6 @@ export async function startLeave(s: Pick<Services, 'db' | 'now'>, ctx: FlowCalle
   });
 }
 
-/** Whether the caller took part in an instance: a task assigned to or completed by them, or one they may claim. */
-async function participates(tx: Db, ctx: FlowCaller, instanceId: string, aliases: string[]): Promise<boolean> {
-  const claimable = aliases.length
-    ? and(
-        eq(flowTask.status, 1),
-        sql`${flowTask.assigneeId} is null`,
-        sql`${flowTask.candidateRoles} && ${sql`array[${sql.join(
-          aliases.map((a) => sql`${a}`),
-          sql`, `,
-        )}]::text[]`}`,
-      )
-    : undefined;
-  const [hit] = await tx
-    .select({ id: flowTask.id })
-    .from(flowTask)
-    .where(
-      and(
-        eq(flowTask.tenantId, ctx.tenantId),
-        eq(flowTask.instanceId, instanceId),
-        or(eq(flowTask.assigneeId, ctx.userId), eq(flowTask.completedBy, ctx.userId), claimable),
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
-
-/** The steps of an instance, oldest first, as the contract's `historyRecord` answers them. */
-async function historyOf(tx: Db, tenantId: string, instanceId: string) {
-  const rows = await tx
-    .select({
-      h: flowHistory,
-      assigneeName: sql<string | null>`(select coalesce(u.real_name, u.name) from "user" u
-        where u.id = ${flowHistory.assigneeId} and u.tenant_id = ${flowHistory.tenantId})`,
-    })
-    .from(flowHistory)
-    .where(and(eq(flowHistory.tenantId, tenantId), eq(flowHistory.instanceId, instanceId)))
-    .orderBy(asc(flowHistory.startTime), asc(flowHistory.id));
-  return rows.map(({ h, assigneeName }) => ({
-    historyActivityId: h.elementId,
-    historyActivityName: h.name ?? h.elementId,
-    historyActivityType: h.elementType,
-    assignee: h.assigneeId,
-    assigneeName,
-    createTime: h.startTime.toISOString(),
-    endTime: h.endTime ? h.endTime.toISOString() : null,
-    historyActivityDurationTime: h.endTime ? h.endTime.getTime() - h.startTime.getTime() : null,
-    flag: h.outcome === 'pass' ? 'ok' : h.outcome,
-    comment: h.comment,
-  }));
-}
-
 /**
  * A request with its instance's history, for its participants — the applicant, the approver named on it, anyone
  * who was assigned or completed one of its tasks or may claim an open one — and holders of the `follow` menu
@@ -262,14 +210,14 @@ export async function leaveDetail(s: Services, ctx: FlowCaller, businessId: stri
   if (!ID.test(String(businessId))) throw new AppError(404, texts.leaveMissing);
   // Read before the transaction (each opens its own; PGlite has one connection).
   const follow = (await s.permissionCodes(ctx.tenantId, ctx.roleIds)).has('follow');
-  const aliases = await roleAliases(s, ctx.tenantId, ctx.roleIds);
   return readTenant(s.db, ctx.tenantId, async (tx) => {
     const found = await leaveRecordOf(tx, ctx.tenantId, String(businessId));
     if (!found) throw new AppError(404, texts.leaveMissing);
     const { record, row: l } = found;
-    const own = l.applyUser === ctx.userId || l.taskUser === ctx.userId;
-    if (!follow && !own && !(await participates(tx, ctx, l.instanceId, aliases)))
-      throw new AppError(404, texts.leaveMissing);
+    // Who may read it is who may read its instance (docs/workflow.md "My work and an instance's pages").
+    await readableInstance(tx, ctx, l.instanceId, follow || l.taskUser === ctx.userId).catch((e: unknown) => {
+      throw e instanceof AppError && e.status === 404 ? new AppError(404, texts.leaveMissing) : e;
+    });
     return { ...record, history: await historyOf(tx, ctx.tenantId, l.instanceId) };
   });
 }
