@@ -178,6 +178,27 @@ describe('models', () => {
     const cross = await as(people.admin).post(api.modelDeploy.path, { modelId, tenantIds: '720002' });
     expect(cross.statusCode).toBe(403);
   });
+  it('the platform deploys for the tenants it names, each getting its own copy; an unknown tenant is a 400', async () => {
+    const platform = client(t, (await loginToken(t)).access);
+    const xml = LEAVE_XML.replace('id="leave"', 'id="shared"');
+    const model = data<{ id: string }>(
+      await platform.post(api.modelSubmit.path, { modelKey: 'shared', name: '共享流程', xml }),
+    );
+    const unknown = await platform.post(api.modelDeploy.path, { modelId: model.id, tenantIds: '720001,799999' });
+    expect([unknown.statusCode, unknown.json().msg]).toEqual([400, '租户不存在：799999']);
+    const out = data<{ definitions: unknown[] }>(
+      await platform.post(api.modelDeploy.path, { modelId: model.id, tenantIds: ['720001', '720002'] }),
+    );
+    // The platform itself was not named: it got no copy.
+    expect(out.definitions).toEqual([]);
+    for (const who of [people.admin, people.other]) {
+      const page = data<Page<{ key: string; tenantId: string; version: number }>>(
+        await as(who).get(`${api.managerList.path}?key=shared`),
+      );
+      expect(page.records.map((r) => [r.key, r.tenantId, r.version])).toEqual([['shared', who.tenantId, 1]]);
+    }
+  });
+
   it('are removed without their deployed versions', async () => {
     const a = as(people.admin);
     const done = await a.post(`${api.modelRemove.path}?ids=${modelId}`);
