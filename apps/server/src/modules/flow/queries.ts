@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { dept, role, user } from '../../db/schema/index.ts';
+import { dept, user } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { parseListQuery, toPage, type ListRules, type Page } from '../../platform/paging.ts';
 import { msg } from '@atrium/contract';
 import type { FlowCaller } from './engine/service.ts';
 import { flowTexts as texts } from './messages.ts';
+import { aliasArray, aliasesOf } from './roles.ts';
 import { detailRoute, flowRoutesOf, formRoute, handleRoute } from './routes-map.ts';
 import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from './table.ts';
 
@@ -22,23 +23,6 @@ const handler = alias(user, 'handler');
 
 const nameOf = (u: { realName: SQLWrapper; name: SQLWrapper; account: SQLWrapper }) =>
   sql<string | null>`coalesce(${u.realName}, ${u.name}, ${u.account})`;
-
-/** The role aliases of the caller's roles (candidate groups name roles by alias). */
-export async function aliasesOf(tx: Db, ctx: FlowCaller): Promise<string[]> {
-  const ids = (ctx.roleIds ?? []).filter((r) => /^\d{1,19}$/.test(r));
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({ alias: role.roleAlias })
-    .from(role)
-    .where(and(eq(role.tenantId, ctx.tenantId), inArray(role.id, ids), eq(role.isDeleted, 0)));
-  return rows.map((r) => r.alias);
-}
-
-const aliasArray = (aliases: string[]) =>
-  sql`array[${sql.join(
-    aliases.map((a) => sql`${a}`),
-    sql`, `,
-  )}]::text[]`;
 
 // ——— Tasks ———
 
@@ -107,6 +91,16 @@ const taskRules: ListRules = {
   createTime: flowTask.createTime,
 };
 
+/** Tasks with their instance, definition, starter and assignee, as the lists answer them. */
+const selectTasks = (tx: Db) =>
+  tx
+    .select(taskColumns)
+    .from(flowTask)
+    .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
+    .innerJoin(flowDefinition, eq(flowDefinition.id, flowTask.definitionId))
+    .leftJoin(starter, eq(starter.id, flowInstance.starterId))
+    .leftJoin(handler, eq(handler.id, flowTask.assigneeId));
+
 /** Which tasks a work list shows. */
 export type TaskListKind = 'todo' | 'claim' | 'done';
 
@@ -134,13 +128,7 @@ export async function taskPage(
     )!;
   }
   const where = and(eq(flowTask.tenantId, ctx.tenantId), own, q.where);
-  const rows = (await tx
-    .select(taskColumns)
-    .from(flowTask)
-    .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
-    .innerJoin(flowDefinition, eq(flowDefinition.id, flowTask.definitionId))
-    .leftJoin(starter, eq(starter.id, flowInstance.starterId))
-    .leftJoin(handler, eq(handler.id, flowTask.assigneeId))
+  const rows = (await selectTasks(tx)
     .where(where)
     .orderBy(...q.orderBy)
     .limit(q.size)
@@ -206,14 +194,7 @@ function taskRecord(r: TaskRow, routes: Awaited<ReturnType<typeof flowRoutesOf>>
 
 /** One task as the lists show it (the claim's answer); 404 when missing or another tenant's. */
 export async function taskById(tx: Db, tenantId: string, taskId: string) {
-  const [r] = (await tx
-    .select(taskColumns)
-    .from(flowTask)
-    .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
-    .innerJoin(flowDefinition, eq(flowDefinition.id, flowTask.definitionId))
-    .leftJoin(starter, eq(starter.id, flowInstance.starterId))
-    .leftJoin(handler, eq(handler.id, flowTask.assigneeId))
-    .where(and(eq(flowTask.tenantId, tenantId), eq(flowTask.id, taskId)))) as TaskRow[];
+  const [r] = (await selectTasks(tx).where(and(eq(flowTask.tenantId, tenantId), eq(flowTask.id, taskId)))) as TaskRow[];
   if (!r) throw new AppError(404, texts.taskMissing);
   return taskRecord(r, await flowRoutesOf(tx, tenantId, [r.category]));
 }

@@ -1,14 +1,14 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
 import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../db/ids.ts';
-import { role } from '../../../db/schema/index.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
 import { effectInstance, flowEffectOf, type CompleteEvent } from '../effects.ts';
 import { flowTexts as texts } from '../messages.ts';
+import { aliasesOf } from '../roles.ts';
 import { flowDefinition, flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
 import { endInstance } from './end.ts';
@@ -129,17 +129,6 @@ async function taskOf(tx: Db, tenantId: string, taskId: string, lock: boolean) {
   return task;
 }
 
-/** The role aliases of the caller's roles (candidate groups name roles by alias). */
-async function roleAliases(tx: Db, ctx: FlowCaller): Promise<string[]> {
-  const ids = (ctx.roleIds ?? []).filter((r) => /^\d{1,19}$/.test(r));
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({ alias: role.roleAlias })
-    .from(role)
-    .where(and(eq(role.tenantId, ctx.tenantId), inArray(role.id, ids), eq(role.isDeleted, 0)));
-  return rows.map((r) => r.alias);
-}
-
 /**
  * Claims an open task without an assignee for the caller, who must hold one of its candidate roles. The task row is
  * locked: of two claimers the second waits, then finds it claimed (409).
@@ -150,7 +139,7 @@ export async function claimTask(s: FlowServices, ctx: FlowCaller, taskId: string
     if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
     if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
     if (task.assigneeId) throw new AppError(409, texts.alreadyClaimed);
-    const aliases = await roleAliases(tx, ctx);
+    const aliases = await aliasesOf(tx, ctx);
     if (!aliases.some((a) => task.candidateRoles.includes(a))) throw new AppError(403, texts.notCandidate);
     const now = s.now();
     await tx
