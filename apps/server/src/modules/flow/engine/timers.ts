@@ -2,7 +2,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { availabilityOf } from '../../../db/client.ts';
+import { Poller } from '../../../platform/poller.ts';
 import type { Services } from '../../../platform/services.ts';
 import { flowTimer } from '../table.ts';
 import { fireTimer, type TimerOutcome } from './service.ts';
@@ -28,9 +28,7 @@ export const DEFAULT_TIMER_WORKER: TimerWorkerOptions = { pollMs: 1000, batch: 2
  */
 export class TimerWorker {
   readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<unknown> | undefined;
-  private running = false;
+  private readonly poller: Poller;
   readonly options: TimerWorkerOptions;
 
   constructor(
@@ -39,39 +37,20 @@ export class TimerWorker {
     private readonly log?: FastifyBaseLogger,
   ) {
     this.options = { ...DEFAULT_TIMER_WORKER, ...options };
+    this.poller = new Poller(
+      s.db,
+      this.options.pollMs,
+      async () => (await this.runOnce()) >= this.options.batch,
+      (err) => this.log?.error({ err }, 'flow timer worker: a round failed'),
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.poller.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.current?.catch(() => undefined);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    if (!this.running || this.current) return;
-    // The database is down (docs/server.md "Database outages"): look again after the usual pause.
-    if (availabilityOf(this.s.db)?.down) return this.schedule(this.options.pollMs);
-    let claimed = 0;
-    const run = this.runOnce().then(
-      (n) => (claimed = n),
-      (err: unknown) => this.log?.error({ err }, 'flow timer worker: a round failed'),
-    );
-    this.current = run;
-    await run;
-    this.current = undefined;
-    if (this.running) this.schedule(claimed >= this.options.batch ? 0 : this.options.pollMs);
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One round: claims up to `batch` due timers and fires them; answers how many were claimed. */
