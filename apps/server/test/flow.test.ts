@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { flowApi as api } from '@atrium/contract';
 import { newId } from '../src/db/ids.ts';
-import { role, userRole } from '../src/db/schema/index.ts';
-import { startInstance } from '../src/modules/flow/index.ts';
+import { dictBiz, role, userRole } from '../src/db/schema/index.ts';
+import { withTenant } from '../src/platform/tenant-db.ts';
+import { seedFlowCategories, startInstance } from '../src/modules/flow/index.ts';
 import { bearer, client, createTestApp, loginToken, tenantUser, type TestApp } from './harness.ts';
 import { LEAVE_XML, scriptXml } from './support/flow-fixture.ts';
 
@@ -90,6 +91,24 @@ beforeAll(async () => {
   people.hr1 = await person(A, 'f_hr1', HR, true);
   people.hr2 = await person(A, 'f_hr2', HR, true);
   people.outsider = await person(A, 'f_out', [...WORK, 'work_claim', 'work_claim_sign']);
+  // The process categories with their routes (docs/workflow.md "Flow routes"), and one whose remark is no route.
+  await withTenant(t.services.db, A, async (tx) => {
+    const now = new Date();
+    await seedFlowCategories(tx, A, { createTime: now, updateTime: now });
+    const [parent] = await tx
+      .select({ id: dictBiz.id })
+      .from(dictBiz)
+      .where(and(eq(dictBiz.tenantId, A), eq(dictBiz.code, 'flow'), eq(dictBiz.parentId, '0')));
+    await tx.insert(dictBiz).values({
+      id: newId(),
+      tenantId: A,
+      parentId: parent.id,
+      code: 'flow',
+      dictKey: '9',
+      dictValue: '钓鱼',
+      remark: 'javascript:alert(1)',
+    });
+  });
   people.other = await person('720002', 'f_other', [...new Set([...ADMIN_CODES, ...WORK, ...HR])]);
 }, 120_000);
 afterAll(async () => t?.close());
@@ -135,8 +154,13 @@ describe('models', () => {
     definitionId = two.definitions[0].id;
     const versions = data<Page<{ version: number }>>(await a.get(`${api.managerList.path}?key=leave_t&ascs=version`));
     expect(versions.records.map((r) => r.version)).toEqual([1, 2]);
-    const startable = data<Page<{ id: string; key: string }>>(await as(people.applicant).get(api.startList.path));
-    expect(startable.records.filter((r) => r.key === 'leave_t').map((r) => r.id)).toEqual([definitionId]);
+    const startable = data<Page<{ id: string; key: string; formRoute: string | null }>>(
+      await as(people.applicant).get(api.startList.path),
+    );
+    // Category 1's screens come from the business dictionary `flow` (docs/workflow.md "Flow routes").
+    expect(startable.records.filter((r) => r.key === 'leave_t').map((r) => [r.id, r.formRoute])).toEqual([
+      [definitionId, '/work/process/leave/form'],
+    ]);
     const detail = data<{ deployedVersion: number }>(await a.get(`${api.modelDetail.path}?id=${modelId}`));
     expect(detail.deployedVersion).toBe(2);
   });
@@ -187,6 +211,14 @@ describe('uploads', () => {
       ['leave_upload2', '1', 'second.bpmn20.xml'],
     ]);
     expect(await count()).toBe(before + 2);
+    // A category whose remark is not a route inside the console has no screens.
+    const odd = data<{ definitions: { formRoute: string | null; category: string }[] }>(
+      await upload(people.admin, [
+        { name: 'category', value: '9' },
+        { name: 'files', filename: 'odd.bpmn', body: LEAVE_XML.replace('id="leave"', 'id="odd"') },
+      ]),
+    );
+    expect(odd.definitions.map((d) => [d.category, d.formRoute])).toEqual([['9', null]]);
   });
 
   it('refuse bad files with a message naming the file and the problem, deploying nothing', async () => {
@@ -232,20 +264,26 @@ describe('uploads', () => {
 describe('my work', () => {
   let instanceId = '';
   const todo = async (who: Who) =>
-    data<Page<{ taskId: string; taskName: string; processInstanceId: string; assignee: string | null }>>(
-      await as(who).get(api.todoList.path),
-    ).records;
+    data<
+      Page<{
+        taskId: string;
+        taskName: string;
+        processInstanceId: string;
+        assignee: string | null;
+        formRoute: string | null;
+      }>
+    >(await as(who).get(api.todoList.path)).records;
   const complete = (who: Who, taskId: string, flag: 'ok' | 'reject', comment?: string, lang?: 'en') =>
     as(who, lang).post(api.completeTask.path, { taskId, processInstanceId: instanceId, flag, comment });
 
   it('go from the manager to the applicant and back, to HR (one claimer wins) and to the end', async () => {
     const { applicant, manager, hr1, hr2, outsider } = people;
     instanceId = (await start(applicant, definitionId, { taskUser: manager.userId })).instanceId;
-    const sent = data<Page<{ processInstanceId: string; status: string; currentSteps: string[] }>>(
+    const sent = data<Page<{ processInstanceId: string; status: string; currentSteps: string[]; detailRoute: string }>>(
       await as(applicant).get(api.sendList.path),
     );
-    expect(sent.records.map((r) => [r.processInstanceId, r.status, r.currentSteps])).toEqual([
-      [instanceId, 'running', ['Manager approval']],
+    expect(sent.records.map((r) => [r.processInstanceId, r.status, r.currentSteps, r.detailRoute])).toEqual([
+      [instanceId, 'running', ['Manager approval'], '/work/process/leave/detail'],
     ]);
     expect(data(await as(manager).get(api.waitingCount.path))).toEqual({ todo: 1, claim: 0 });
     let [task] = await todo(manager);

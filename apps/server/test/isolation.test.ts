@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { flowApi } from '@atrium/contract';
 import { globalTables } from '../src/db/schema/tables.ts';
 import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
@@ -118,6 +119,7 @@ function requestFor(r: Route) {
     taskId: ids.flowTask,
     state: 'suspend',
     cascade: 'true',
+    businessId: ids.leave,
   });
   const body = {
     id,
@@ -262,6 +264,21 @@ beforeAll(async () => {
   ids.flowInstance = started.instanceId;
   ids.flowTask = started.tasks[0].id;
   ids.tenantRow = A.tenantRowId;
+  // A leave request of A (its process seeded in every tenant), approved by A's user.
+  const [leaveDef] = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from flow_definition where tenant_id = '710001' and def_key = 'leave'`,
+  );
+  ids.leave = (
+    await data(flowApi.leaveStart.path, {
+      processDefinitionId: String(leaveDef.id),
+      category: 1,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-01 18:00:00',
+      reason: `${MARK}请假`,
+      taskUser: ids.user,
+    })
+  ).id;
   // One record of every bound tenant resource, made from its definition (or its fixture).
   for (const b of tenantBindings()) generated[b.def.code] = await sampleRecord(t, b, A.token, '710001');
 });

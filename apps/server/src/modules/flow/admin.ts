@@ -8,7 +8,9 @@ import { parseListQuery, toPage, type ListRules } from '../../platform/paging.ts
 import { PLATFORM_TENANT } from '../../platform/access.ts';
 import { bpmnError, validateDefinitions, type ProcessSummary } from './bpmn/validate.ts';
 import { deployDefinition, setSuspended } from './engine/definitions.ts';
+import type { Services } from '../../platform/services.ts';
 import { endInstance } from './engine/end.ts';
+import type { EffectCaller } from './effects.ts';
 import { flowTexts as texts } from './messages.ts';
 import { definitionsById } from './queries.ts';
 import { flowDefinition, flowDeployment, flowInstance, flowModel, INSTANCE } from './table.ts';
@@ -291,7 +293,14 @@ export async function changeState(tx: Db, tenantId: string, definitionId: string
  * Deletes deployments of the tenant with their definitions. Running instances of them are ended only with `cascade`
  * (each marked deleted with the reason, its open tasks cancelled); without it a 409 says how many run.
  */
-export async function deleteDeployments(tx: Db, by: AdminCaller, ids: string[], cascade: boolean, now: Date) {
+export async function deleteDeployments(
+  s: { registry?: Services['registry'] },
+  tx: Db,
+  by: EffectCaller,
+  ids: string[],
+  cascade: boolean,
+  now: Date,
+) {
   const unique = [...new Set(ids)];
   if (!unique.length) throw badRequest(texts.chooseDeployments);
   const found = await tx
@@ -316,7 +325,12 @@ export async function deleteDeployments(tx: Db, by: AdminCaller, ids: string[], 
   const defIds = defs.map((d) => d.id);
   const running = defIds.length
     ? await tx
-        .select({ id: flowInstance.id, definitionId: flowInstance.definitionId })
+        .select({
+          id: flowInstance.id,
+          definitionId: flowInstance.definitionId,
+          businessKey: flowInstance.businessKey,
+          starterId: flowInstance.starterId,
+        })
         .from(flowInstance)
         .where(
           and(
@@ -330,7 +344,7 @@ export async function deleteDeployments(tx: Db, by: AdminCaller, ids: string[], 
     : [];
   if (running.length && !cascade) throw new AppError(409, fill(texts.deploymentRunning, { n: running.length }));
   const reason = `${texts.deploymentDeleted.zh} / ${texts.deploymentDeleted.en}`;
-  for (const inst of running) await endInstance(tx, { ...inst, tenantId: by.tenantId }, reason, by.userId, now);
+  for (const inst of running) await endInstance(s, tx, by, { ...inst, tenantId: by.tenantId }, reason, now);
   const live = (c: SQL) => and(eq(flowDefinition.tenantId, by.tenantId), c);
   if (defIds.length)
     await tx

@@ -1,18 +1,22 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
+import type { Services } from '../../../platform/services.ts';
+import { applyDeleteEffect, type EffectCaller } from '../effects.ts';
 import { cancelTasks } from './persist.ts';
 
 /**
  * Ends a running instance without the engine (docs/workflow.md "The engine"): its open tasks cancelled, its open
  * steps closed with the reason, the instance marked deleted. Used by follow/delete-process-instance and by deleting a
- * deployment with `cascade`; the caller holds the instance row's lock.
+ * deployment with `cascade`; the caller holds the instance row's lock. The process's delete effect (its business row,
+ * docs/workflow.md "Business effects") runs in the same transaction.
  */
 export async function endInstance(
+  s: { registry?: Services['registry'] },
   tx: Db,
-  inst: { id: string; tenantId: string; definitionId: string },
+  ctx: EffectCaller,
+  inst: { id: string; tenantId: string; definitionId: string; businessKey: string | null; starterId: string },
   reason: string,
-  userId: string,
   now: Date,
 ): Promise<number> {
   const open = await tx
@@ -40,10 +44,11 @@ export async function endInstance(
       deleteReason: reason,
       endTime: now,
       current: [],
-      updateUser: userId,
+      updateUser: ctx.userId,
       updateTime: now,
       version: sql`${flowInstance.version} + 1`,
     })
     .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, inst.tenantId)));
+  await applyDeleteEffect(s, tx, ctx, inst, reason);
   return open.length;
 }

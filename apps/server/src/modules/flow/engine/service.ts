@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
+import { effectInstance, flowEffectOf, type CompleteEvent } from '../effects.ts';
 import { flowTexts as texts } from '../messages.ts';
 import { flowDefinition, flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
@@ -21,7 +22,8 @@ import { runTouch } from './run.ts';
  * calls, so a restart (even kill -9) loses nothing acknowledged and finds every instance where its last commit left it.
  */
 
-export type FlowServices = Pick<Services, 'db' | 'now'>;
+/** `registry`: the app's business effects (`registerFlowEffect`); services without one apply none. */
+export type FlowServices = Pick<Services, 'db' | 'now'> & { registry?: Services['registry'] };
 export type FlowCaller = Pick<AuthContext, 'tenantId' | 'userId' | 'roleIds'>;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -49,7 +51,7 @@ export function checkVariables(v: unknown): Record<string, unknown> {
 async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
   if (!/^\d{1,19}$/.test(String(definitionId))) throw new AppError(404, texts.definitionMissing);
   const [def] = await tx
-    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended })
+    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended, key: flowDefinition.defKey })
     .from(flowDefinition)
     .where(
       and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.isDeleted, 0)),
@@ -75,18 +77,24 @@ export type StartInput = { definitionId: string; businessKey?: string | null; va
  * Starts an instance of a definition that is not suspended. The variables get `applyUser` (the starter's user id)
  * unless they name it. Answers the instance and the tasks waiting.
  */
-export async function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+export function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+  return withTenant(s.db, ctx.tenantId, (tx) => startInstanceIn(tx, s, ctx, input));
+}
+
+/**
+ * `startInstance` inside the caller's transaction of `ctx.tenantId`: a business row and its instance written
+ * together (the leave module), so a refusal of either leaves neither.
+ */
+export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx: FlowCaller, input: StartInput) {
   const variables = { applyUser: ctx.userId, ...checkVariables(input.variables) };
   const businessKey = input.businessKey == null ? null : String(input.businessKey).slice(0, 64);
-  return withTenant(s.db, ctx.tenantId, async (tx) => {
-    const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
-    if (def.suspended) throw new AppError(409, texts.suspended);
-    const run = await runTouch({ model: await def.model(), state: null, variables });
-    const id = newId();
-    const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
-    const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
-    return { instanceId: id, ended: run.ended, tasks };
-  });
+  const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
+  if (def.suspended) throw new AppError(409, texts.suspended);
+  const run = await runTouch({ model: await def.model(), state: null, variables });
+  const id = newId();
+  const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
+  const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
+  return { instanceId: id, ended: run.ended, tasks };
 }
 
 /** The definition row, share-locked (removed or not): a suspension or a deletion waits for the touch, or it for them. */
@@ -202,7 +210,10 @@ export async function completeTask(
     const def = await definitionOf(tx, ctx.tenantId, inst.definitionId);
     if (def.suspended) throw new AppError(409, texts.suspended);
     const pass = input.flag === 'ok';
-    const variables = { ...inst.variables, ...given, pass, comment: comment ?? '' };
+    const effect = flowEffectOf(s, def.key);
+    const event: CompleteEvent = { instance: effectInstance(inst, def.key), task, pass, given };
+    const patch = (await effect?.beforeComplete?.(tx, ctx, event)) ?? {};
+    const variables = { ...inst.variables, ...given, ...patch, pass, comment: comment ?? '' };
     const run = await runTouch({
       model: await def.model(),
       state: inst.state,
@@ -213,6 +224,7 @@ export async function completeTask(
     const outcome = pass ? 'pass' : 'reject';
     const completed = { taskId: task.id, executionId: task.executionId, userId: ctx.userId, outcome, comment } as const;
     const tasks = await writeRun(tx, key, run, variables, s.now(), { isNew: false, completed });
+    await effect?.afterComplete?.(tx, ctx, { ...event, ended: run.ended, tasks });
     return { instanceId: inst.id, ended: run.ended, tasks };
   });
 }
@@ -227,7 +239,7 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
   return withTenant(s.db, ctx.tenantId, async (tx) => {
     const inst = await lockInstance(tx, ctx.tenantId, input.instanceId);
     if (inst.status !== INSTANCE.running) throw new AppError(409, texts.notRunning);
-    const cancelledTasks = await endInstance(tx, { ...inst, tenantId: ctx.tenantId }, reason, ctx.userId, s.now());
+    const cancelledTasks = await endInstance(s, tx, ctx, { ...inst, tenantId: ctx.tenantId }, reason, s.now());
     return { instanceId: inst.id, cancelledTasks };
   });
 }

@@ -145,7 +145,7 @@ export const adminRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { 
       const auth = requireAuth(req);
       const cascade = req.query.cascade === true || req.query.cascade === 'true';
       const out = await withTenant(s.db, auth.tenantId, async (tx) => {
-        const done = await deleteDeployments(tx, auth, req.query.deploymentIds, cascade, s.now());
+        const done = await deleteDeployments(s, tx, auth, req.query.deploymentIds, cascade, s.now());
         for (const id of new Set(req.query.deploymentIds))
           await writeAudit(s, tx, auth, req.id, 'flow_deployment', 'remove', id, null, { cascade, ...done });
         return done;
