@@ -13,7 +13,7 @@ import { evaluate, ExpressionError, hasExpression } from './expressions.ts';
  * One touch of an instance on bpmn-engine (docs/workflow.md "The engine"): an engine is built for the touch only —
  * from the parsed model, and from the stored state when the instance exists — runs until every path waits, and
  * answers what happened and the state to store. Nothing of it outlives the call: the engine is dropped, not stopped
- * (a stop sends every waiting activity's stop through the brokers, ≈ 15 % of a complete's engine time, and the engine
+ * (a stop sends every waiting activity's stop through the brokers, 0.9–2.2 ms of a complete's 7–9 ms of engine time, and the engine
  * holds nothing outside itself — no timer, no subscription — so the garbage collector takes it whole).
  */
 
@@ -149,6 +149,7 @@ export async function runTouch(touch: Touch): Promise<RunResult> {
       engine.recover(touch.state as Parameters<Engine['recover']>[0]);
       execution = await engine.resume();
       passed.length = 0;
+      // bpmn-engine types a postponed activity as its element API without the owner and signal it has.
       const postponed = execution.getPostponed() as unknown as (ActivityApi & { signal(m?: object): void })[];
       for (const a of postponed) if (a.type === 'bpmn:UserTask') waitingBefore.push(a.executionId);
       const target = postponed.find(
@@ -181,6 +182,7 @@ type EngineExecution = {
  * state, which we dropped after): the stored state is the model's definition id plus this.
  */
 function stateOf(engine: Engine) {
+  // bpmn-engine's types leave the execution's environment and definitions out (they are plain properties of it).
   const execution = engine.execution as unknown as EngineExecution;
   return {
     name: engine.name,
