@@ -286,6 +286,48 @@ describe('the workflow engine (services, durable state)', () => {
     expect((await completeTask(s, A.manager, { taskId: r.tasks[0].id, flag: 'ok' })).tasks[0].elementId).toBe('hr');
   });
 
+  it('a path cut by a terminating end: the other waiting task is cancelled, its history step ended "cancelled"', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="cutDefs" targetNamespace="http://atrium">
+  <bpmn:process id="cut" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f0" sourceRef="start" targetRef="split" />
+    <bpmn:parallelGateway id="split" />
+    <bpmn:sequenceFlow id="f1" sourceRef="split" targetRef="a" />
+    <bpmn:sequenceFlow id="f2" sourceRef="split" targetRef="b" />
+    <bpmn:userTask id="a" name="Decide" camunda:assignee="\${taskUser}" />
+    <bpmn:userTask id="b" name="Check" camunda:assignee="\${taskUser}" />
+    <bpmn:sequenceFlow id="f3" sourceRef="a" targetRef="stop" />
+    <bpmn:endEvent id="stop"><bpmn:terminateEventDefinition /></bpmn:endEvent>
+    <bpmn:sequenceFlow id="f4" sourceRef="b" targetRef="done" />
+    <bpmn:endEvent id="done" />
+  </bpmn:process>
+</bpmn:definitions>`;
+    const def = await deploy(s.db, A.tenantId, 'cut', xml);
+    const r = await startInstance(s, A.applicant, { definitionId: def, variables: { taskUser: A.manager.userId } });
+    expect(r.tasks.map((x) => x.elementId).sort()).toEqual(['a', 'b']);
+    const taskA = r.tasks.find((x) => x.elementId === 'a')!.id;
+    const taskB = r.tasks.find((x) => x.elementId === 'b')!.id;
+    expect(await completeTask(s, A.manager, { taskId: taskA, flag: 'ok' })).toMatchObject({ ended: true, tasks: [] });
+    expect((await instanceOf(A.tenantId, r.instanceId)).status).toBe(INSTANCE.ended);
+    const tasks = await tasksOf(A.tenantId, r.instanceId);
+    expect(tasks.map((x) => [x.elementId, x.status]).sort()).toEqual([
+      ['a', TASK.done],
+      ['b', TASK.cancelled],
+    ]);
+    // The cancelled task is out of the manager's todo rows and cannot be completed.
+    expect((await todo(A.manager)).map((x) => x.id)).not.toContain(taskB);
+    expect((await refusal(completeTask(s, A.manager, { taskId: taskB, flag: 'ok' }))).status).toBe(409);
+    const history = await withTenant(s.db, A.tenantId, (tx) =>
+      tx.select().from(flowHistory).where(eq(flowHistory.instanceId, r.instanceId)),
+    );
+    const step = (id: string) => history.find((h) => h.elementId === id);
+    expect(step('b')).toMatchObject({ taskId: taskB, outcome: 'cancelled' });
+    expect(step('b')!.endTime).not.toBeNull();
+    expect(step('a')).toMatchObject({ taskId: taskA, outcome: 'pass' });
+    expect(history.every((h) => h.endTime !== null)).toBe(true);
+  });
+
   it('delete with a reason: the instance is deleted, its open task cancelled; a second delete is a 409', async () => {
     const r = await start();
     expect((await refusal(deleteInstance(s, A.manager, { instanceId: r.instanceId, reason: ' ' }))).status).toBe(400);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
 import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../db/ids.ts';
@@ -81,8 +81,25 @@ export type Completed = {
 };
 
 /**
+ * Writes that answer nothing, sent as one statement: each but the last a data-modifying `WITH` part. PostgreSQL runs
+ * every part on the statement's one snapshot (none sees another's rows) and checks the foreign keys at its end; the
+ * parts of a touch touch distinct rows, so the result is that of the statements one after another, for one round trip
+ * and one statement to render and send instead of up to seven.
+ */
+type Write = { getSQL(): SQL };
+async function writeTogether(tx: Db, writes: Write[]) {
+  if (!writes.length) return;
+  const last = writes[writes.length - 1].getSQL();
+  if (writes.length === 1) return void (await tx.execute(last));
+  const parts = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${last}`);
+}
+
+/**
  * Writes a run: new tasks and their history, the history of the activities passed, the tasks no longer waiting
  * cancelled, the instance row. `isNew`: the instance row is inserted (a start), else updated with its version + 1.
+ * The open tasks before the touch are the user tasks waiting in the stored state (`run.waitingBefore`): each touch
+ * writes the task rows with the state, in one transaction, so the two never differ.
  */
 export async function writeRun(
   tx: Db,
@@ -104,45 +121,44 @@ export async function writeRun(
     endTime: run.ended ? now : null,
     updateTime: now,
   };
+  const writes: Write[] = [];
   if (opts.isNew)
-    await tx.insert(flowInstance).values({
-      ...row,
-      id: inst.id,
-      tenantId: inst.tenantId,
-      definitionId: inst.definitionId,
-      businessKey: inst.businessKey,
-      starterId: inst.starterId,
-      startTime: now,
-      createUser: inst.starterId,
-      createTime: now,
-    });
+    writes.push(
+      tx.insert(flowInstance).values({
+        ...row,
+        id: inst.id,
+        tenantId: inst.tenantId,
+        definitionId: inst.definitionId,
+        businessKey: inst.businessKey,
+        starterId: inst.starterId,
+        startTime: now,
+        createUser: inst.starterId,
+        createTime: now,
+      }),
+    );
   else
-    await tx
-      .update(flowInstance)
-      .set({ ...row, version: sql`${flowInstance.version} + 1` })
-      .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, inst.tenantId)));
+    writes.push(
+      tx
+        .update(flowInstance)
+        .set({ ...row, version: sql`${flowInstance.version} + 1` })
+        .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, inst.tenantId))),
+    );
 
-  if (opts.completed) await closeCompleted(tx, inst, opts.completed, now);
-  const open = opts.isNew
-    ? []
-    : await tx
-        .select({ id: flowTask.id, executionId: flowTask.executionId })
-        .from(flowTask)
-        .where(
-          and(eq(flowTask.tenantId, inst.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
-        );
-  const openExecutions = new Set(open.map((t) => t.executionId));
+  if (opts.completed) writes.push(...closeCompleted(tx, inst, opts.completed, now));
+  const signaled = opts.completed?.executionId ?? null;
+  const openExecutions = new Set(run.waitingBefore.filter((e) => e !== signaled));
   const waitingNow = new Set(run.waiting.map((w) => w.executionId));
-  const gone = open.filter((t) => !waitingNow.has(t.executionId)).map((t) => t.id);
-  if (gone.length) await cancelTasks(tx, inst, gone, now);
+  const gone = [...openExecutions].filter((e) => !waitingNow.has(e));
+  if (gone.length) writes.push(...cancelExecutions(tx, inst, gone, now));
 
   const created: NewTask[] = [];
   const taskOf = new Map<string, NewTask>();
+  const taskRows: (typeof flowTask.$inferInsert)[] = [];
   for (const w of run.waiting) {
     if (w.type !== 'bpmn:UserTask' || openExecutions.has(w.executionId)) continue;
     const h = await handlerOf(tx, inst.tenantId, w, variables);
     const task: NewTask = { id: newId(), elementId: w.id, name: w.name, ...h };
-    await tx.insert(flowTask).values({
+    taskRows.push({
       id: task.id,
       tenantId: inst.tenantId,
       instanceId: inst.id,
@@ -161,30 +177,62 @@ export async function writeRun(
     created.push(task);
     taskOf.set(w.executionId, task);
   }
-  await writeHistory(tx, inst, run, taskOf, opts.completed?.executionId ?? null, now);
+  if (taskRows.length) writes.push(tx.insert(flowTask).values(taskRows));
+  writes.push(...historyWrites(tx, inst, run, taskOf, signaled, now));
+  await writeTogether(tx, writes);
   await writeTimers(tx, inst, run.ended ? [] : run.timers, opts.isNew);
   return created;
 }
 
 /** The completed task: done with its outcome; its history row ended with the assignee, outcome and comment. */
-async function closeCompleted(tx: Db, inst: InstanceKey, c: Completed, now: Date) {
-  await tx
-    .update(flowTask)
-    .set({
-      status: TASK.done,
-      completeTime: now,
-      completedBy: c.userId,
-      outcome: c.outcome,
-      comment: c.comment,
-      updateUser: c.userId,
-      updateTime: now,
-      version: sql`${flowTask.version} + 1`,
-    })
-    .where(and(eq(flowTask.id, c.taskId), eq(flowTask.tenantId, inst.tenantId)));
-  await tx
-    .update(flowHistory)
-    .set({ endTime: now, assigneeId: c.userId, outcome: c.outcome, comment: c.comment, updateTime: now })
-    .where(and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.taskId, c.taskId), isNull(flowHistory.endTime)));
+function closeCompleted(tx: Db, inst: InstanceKey, c: Completed, now: Date): Write[] {
+  return [
+    tx
+      .update(flowTask)
+      .set({
+        status: TASK.done,
+        completeTime: now,
+        completedBy: c.userId,
+        outcome: c.outcome,
+        comment: c.comment,
+        updateUser: c.userId,
+        updateTime: now,
+        version: sql`${flowTask.version} + 1`,
+      })
+      .where(and(eq(flowTask.id, c.taskId), eq(flowTask.tenantId, inst.tenantId))),
+    tx
+      .update(flowHistory)
+      .set({ endTime: now, assigneeId: c.userId, outcome: c.outcome, comment: c.comment, updateTime: now })
+      .where(
+        and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.taskId, c.taskId), isNull(flowHistory.endTime)),
+      ),
+  ];
+}
+
+/** The open tasks of these executions cancelled, with their open history rows (a path was cut). */
+function cancelExecutions(tx: Db, inst: InstanceKey, executionIds: string[], now: Date): Write[] {
+  const ofInstance = and(
+    eq(flowTask.tenantId, inst.tenantId),
+    eq(flowTask.instanceId, inst.id),
+    inArray(flowTask.executionId, executionIds),
+    eq(flowTask.status, TASK.open),
+  );
+  return [
+    tx
+      .update(flowTask)
+      .set({ status: TASK.cancelled, updateTime: now, version: sql`${flowTask.version} + 1` })
+      .where(ofInstance),
+    tx
+      .update(flowHistory)
+      .set({ endTime: now, outcome: 'cancelled', comment: null, updateTime: now })
+      .where(
+        and(
+          eq(flowHistory.tenantId, inst.tenantId),
+          inArray(flowHistory.taskId, tx.select({ id: flowTask.id }).from(flowTask).where(ofInstance)),
+          isNull(flowHistory.endTime),
+        ),
+      ),
+  ];
 }
 
 /** Tasks that stopped waiting without a complete (the instance ended or was deleted, a path was cut). */
@@ -204,14 +252,14 @@ export async function cancelTasks(tx: Db, inst: InstanceKey, ids: string[], now:
  * History rows of the activities the run passed: one per activity started in it (ended, or still waiting); an
  * activity that was waiting before and ended now (other than the completed task, closed above) gets its end time.
  */
-async function writeHistory(
+function historyWrites(
   tx: Db,
   inst: InstanceKey,
   run: RunResult,
   taskOf: Map<string, NewTask>,
   signaled: string | null,
   now: Date,
-) {
+): Write[] {
   const rows = new Map<string, typeof flowHistory.$inferInsert>();
   const endedBefore: string[] = [];
   for (const p of run.passed) {
@@ -236,19 +284,23 @@ async function writeHistory(
       else if (p.executionId !== signaled) endedBefore.push(p.id);
     }
   }
-  if (rows.size) await tx.insert(flowHistory).values([...rows.values()]);
+  const writes: Write[] = [];
+  if (rows.size) writes.push(tx.insert(flowHistory).values([...rows.values()]));
   if (endedBefore.length)
-    await tx
-      .update(flowHistory)
-      .set({ endTime: now, updateTime: now })
-      .where(
-        and(
-          eq(flowHistory.tenantId, inst.tenantId),
-          eq(flowHistory.instanceId, inst.id),
-          inArray(flowHistory.elementId, endedBefore),
-          isNull(flowHistory.endTime),
+    writes.push(
+      tx
+        .update(flowHistory)
+        .set({ endTime: now, updateTime: now })
+        .where(
+          and(
+            eq(flowHistory.tenantId, inst.tenantId),
+            eq(flowHistory.instanceId, inst.id),
+            inArray(flowHistory.elementId, endedBefore),
+            isNull(flowHistory.endTime),
+          ),
         ),
-      );
+    );
+  return writes;
 }
 
 /**

@@ -282,7 +282,14 @@ export async function fireTimer(
       return 'later';
     }
     const model = await (await definitionOf(tx, row.tenantId, inst.definitionId)).model();
-    const run = await runTouch({ model, state: inst.state, variables: inst.variables });
+    const open = await tx
+      .select({ executionId: flowTask.executionId })
+      .from(flowTask)
+      .where(
+        and(eq(flowTask.tenantId, row.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
+      );
+    const waitingBefore = open.map((t) => t.executionId);
+    const run = await runTouch({ model, state: inst.state, variables: inst.variables, waitingBefore });
     await writeRun(tx, { ...inst, tenantId: row.tenantId }, run, inst.variables, now, { isNew: false });
     return 'fired';
   });
