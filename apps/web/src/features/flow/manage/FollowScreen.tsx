@@ -158,7 +158,12 @@ function DeleteDialog({ row, onClose, onDone }: { row: InstanceRecord; onClose: 
   const [form] = Form.useForm<{ deleteReason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { deleteReason } = await form.validateFields();
+    let deleteReason: string;
+    try {
+      ({ deleteReason } = await form.validateFields());
+    } catch {
+      return; // the form shows what is missing
+    }
     setBusy(true);
     try {
       await flowCalls.deleteInstance(row.processInstanceId, deleteReason.trim());

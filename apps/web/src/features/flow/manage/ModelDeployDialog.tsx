@@ -27,7 +27,12 @@ export function ModelDeployDialog({
   const [problem, setProblem] = useState('');
 
   const deploy = async () => {
-    const values = await form.validateFields();
+    let values: Awaited<ReturnType<typeof form.validateFields>>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing
+    }
     setBusy(true);
     setProblem('');
     try {

@@ -33,7 +33,12 @@ export function UploadDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const [problem, setProblem] = useState('');
 
   const send = async () => {
-    const values = await form.validateFields();
+    let values: Awaited<ReturnType<typeof form.validateFields>>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing
+    }
     if (!files.length) {
       setFilesError(t('flowManage.filesRequired'));
       return;
