@@ -1,20 +1,20 @@
-import { useMemo, useState } from 'react';
-import { Card, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { useCallback, useMemo, useState } from 'react';
+import { App, Card, Tag } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { flowApi } from '@atrium/contract';
 import { CrudSearch } from '../../../components/crud/CrudSearch';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import { CrudToolbar } from '../../../components/crud/CrudToolbar';
 import { useCrudController } from '../../../components/crud/useCrudController';
-import type { CrudSchema, Row } from '../../../components/crud/types';
-import { baseOf, useCategories, type ModelRecord } from './common';
+import type { CrudContext, CrudSchema, Row } from '../../../components/crud/types';
+import { baseOf, flowCalls, useCategories, type ModelRecord } from './common';
 import { ModelDeployDialog } from './ModelDeployDialog';
 import { ModelEditor } from './ModelEditor';
 
 /**
  * 模型管理 (docs/workflow.md "Screens"): the tenant's models (filter by key or name, sorted, paged); 新增 / 编辑 /
- * 查看 open the modeler in a drawer, 删除 removes (the engine's confirm and `model/remove`), 部署 deploys a new
+ * 查看 open the modeler in a drawer, 删除 removes (confirmed, `model/remove`), 部署 deploys a new
  * version. Buttons by the menu's codes.
  */
 
@@ -23,19 +23,43 @@ type Editing = { seq: number; model: ModelRecord | null; readOnly: boolean };
 
 export function ModelScreen() {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
   const categories = useCategories();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deploying, setDeploying] = useState<{ seq: number; model: ModelRecord } | null>(null);
   const edit = (model: ModelRecord | null, readOnly = false) =>
     setEditing((e) => ({ seq: (e?.seq ?? 0) + 1, model, readOnly }));
 
+  /** 删除 of one model (a row) or the selection: confirmed, `model/remove`; its deployed versions stay. */
+  const remove = useCallback(
+    (rows: ModelRecord[], ctx: CrudContext) =>
+      modal.confirm({
+        title:
+          rows.length === 1
+            ? t('flowManage.confirmRemoveModel', { name: rows[0].name })
+            : t('flowManage.confirmRemoveModels', { n: rows.length }),
+        okText: t('flowManage.ok'),
+        cancelText: t('flowManage.cancel'),
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            await flowCalls.modelRemove(rows.map((r) => r.id));
+          } catch {
+            return; // the http client showed why
+          }
+          void message.success(t('flowManage.removed'));
+          await ctx.refresh();
+        },
+      }),
+    [modal, message, t],
+  );
   const schema = useMemo<CrudSchema<R>>(
     () => ({
       base: baseOf(flowApi.modelList.path),
       listRoute: flowApi.modelList,
       title: 'flowManage.modelTitle',
-      // 新增 / 编辑 / 查看 open the modeler (below), not the engine's record dialog; 删除 is the engine's.
-      codes: { add: 'model_add', edit: '', delete: 'model_delete', view: '' },
+      // 新增 / 编辑 / 查看 open the modeler (below), not the engine's record dialog.
+      codes: { add: 'model_add', edit: '', delete: '', view: '' },
       create: false,
       fields: [
         { name: 'modelKey', label: 'flowManage.modelKey', search: true, sort: true },
@@ -50,7 +74,17 @@ export function ModelScreen() {
         },
         { name: 'updateTime', label: 'flowManage.updateTime', kind: 'datetime', sort: true },
       ],
-      actions: [{ code: 'model_add', label: 'flowManage.add', icon: <PlusOutlined />, onClick: () => edit(null) }],
+      actions: [
+        { code: 'model_add', label: 'flowManage.add', icon: <PlusOutlined />, onClick: () => edit(null) },
+        {
+          code: 'model_delete',
+          label: 'flowManage.remove',
+          icon: <DeleteOutlined />,
+          danger: true,
+          needsSelection: true,
+          onClick: (rows, ctx) => remove(rows, ctx),
+        },
+      ],
       rowActions: [
         { code: 'model_view', label: 'flowManage.view', onClick: ([m]) => edit(m, true) },
         { code: 'model_edit', label: 'flowManage.edit', onClick: ([m]) => edit(m) },
@@ -59,10 +93,11 @@ export function ModelScreen() {
           label: 'flowManage.deploy',
           onClick: ([m]) => setDeploying((d) => ({ seq: (d?.seq ?? 0) + 1, model: m })),
         },
+        { code: 'model_delete', label: 'flowManage.remove', danger: true, onClick: (rows, ctx) => remove(rows, ctx) },
       ],
       actionWidth: 250,
     }),
-    [categories, t],
+    [categories, t, remove],
   );
   const c = useCrudController(schema);
 

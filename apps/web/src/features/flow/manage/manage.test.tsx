@@ -184,6 +184,18 @@ describe('模型管理', () => {
     expect(within(editor).queryByText('有未保存的修改')).toBeNull();
   }, 60_000);
 
+  it('removes a model after a confirmation naming it', async () => {
+    hold('model', 'model_delete');
+    mockPost.mockResolvedValueOnce(true);
+    renderScreen(<ModelScreen />);
+    fireEvent.click(button(/删\s*除/, await rowOf('leave'))!);
+    expect((await screen.findAllByText('确定删除模型“请假流程”？已部署的版本不受影响。')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('已删除');
+    expect(mockPost.mock.calls[0][0]).toMatch(/\/model\/remove$/);
+    expect(mockPost.mock.calls[0][2]?.params).toEqual({ ids: '11' });
+  }, 60_000);
+
   it('checks a new model’s key before sending', async () => {
     hold('model', 'model_add');
     renderScreen(<ModelScreen />);
