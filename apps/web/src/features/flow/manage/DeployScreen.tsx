@@ -98,7 +98,7 @@ export function DeployScreen() {
       readOnly: true,
       fields: [
         { name: 'key', label: 'flowManage.processKey', search: true, sort: true },
-        { name: 'name', label: 'flowManage.processName', sort: true },
+        { name: 'name', label: 'flowManage.processName', search: true, sort: true },
         {
           name: 'category',
           label: 'flowManage.category',
@@ -112,6 +112,12 @@ export function DeployScreen() {
           name: 'suspensionState',
           label: 'flowManage.state',
           width: 90,
+          search: true,
+          kind: 'dict',
+          options: [
+            { value: 1, label: 'flowManage.active' },
+            { value: 2, label: 'flowManage.suspended' },
+          ],
           render: (v) => <StateTag state={Number(v)} />,
         },
         {

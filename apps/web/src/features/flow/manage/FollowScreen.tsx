@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Grid, Input, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +31,8 @@ import { InstanceDrawer } from './InstanceDrawer';
  */
 
 const DELETE = 'follow_delete';
+type Status = 'running' | 'ended' | 'deleted' | 'all';
+const STATUSES: Status[] = ['running', 'ended', 'deleted', 'all'];
 type Sort = { field: string; order: 'ascend' | 'descend' } | null;
 
 export function FollowScreen() {
@@ -25,12 +41,15 @@ export function FollowScreen() {
   const wide = Grid.useBreakpoint().md !== false;
   const [page, setPage] = useState({ current: 1, size: DEFAULT_PAGE_SIZE });
   const [sort, setSort] = useState<Sort>(null);
+  // The server lists running instances unless asked for another status.
+  const [status, setStatus] = useState<Status>('running');
   const [viewing, setViewing] = useState<InstanceRecord | null>(null);
   const [deleting, setDeleting] = useState<{ seq: number; row: InstanceRecord } | null>(null);
   const queryClient = useQueryClient();
   const query = {
     current: page.current,
     size: page.size,
+    status,
     ...(sort ? { [sort.order === 'ascend' ? 'ascs' : 'descs']: sort.field } : {}),
   };
   const list = useQuery({
@@ -100,7 +119,21 @@ export function FollowScreen() {
     <Card
       title={t('flowManage.followTitle')}
       data-testid="flow-follow-page"
-      extra={<Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label={t('common.refresh')} />}
+      extra={
+        <Space>
+          <Select<Status>
+            aria-label={t('flowManage.status')}
+            value={status}
+            style={{ width: 120 }}
+            options={STATUSES.map((s) => ({ value: s, label: t(`flowManage.${s}`) }))}
+            onChange={(s) => {
+              setStatus(s);
+              setPage((p) => ({ ...p, current: 1 }));
+            }}
+          />
+          <Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label={t('common.refresh')} />
+        </Space>
+      }
     >
       {list.isError && (
         <Alert

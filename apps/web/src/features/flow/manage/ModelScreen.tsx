@@ -64,8 +64,15 @@ export function ModelScreen() {
       fields: [
         { name: 'modelKey', label: 'flowManage.modelKey', search: true, sort: true },
         { name: 'name', label: 'flowManage.modelName', search: true, sort: true },
-        { name: 'category', label: 'flowManage.category', render: (v) => categories.label(v as string | null) },
-        { name: 'version', label: 'flowManage.version', sort: true, width: 90 },
+        {
+          name: 'category',
+          label: 'flowManage.category',
+          search: true,
+          kind: 'dict',
+          options: categories.options,
+          render: (v) => categories.label(v as string | null),
+        },
+        { name: 'version', label: 'flowManage.version', width: 90 },
         {
           name: 'deployedVersion',
           label: 'flowManage.deployedVersion',

@@ -58,24 +58,20 @@ export function durationText(ms: number | null | undefined, t: TFunction): strin
 }
 
 /**
- * A process category is `flow_<key>` of the `flow` dictionary (spec "Flow route": routeKey `code_dictKey`); the
- * options are the dictionary's entries in the reader's language.
+ * A process category is a key of the tenant's business dictionary `flow` (docs/workflow.md "Flow routes"); the
+ * options are its entries in the reader's language.
  */
-export const categoryValue = (dictKey: string) => `flow_${dictKey}`;
-
 export function useCategories() {
   const { i18n: i } = useTranslation();
   const q = useQuery({
-    queryKey: ['dict', 'flow', i.language],
-    queryFn: () => dictionary('flow'),
+    queryKey: ['dictBiz', 'flow', i.language],
+    queryFn: () => dictionary('flow', true),
     staleTime: 300_000,
     retry: false,
   });
   return useMemo(() => {
-    const options = (q.data ?? []).map((e) => ({ value: categoryValue(e.dictKey), label: e.dictValue }));
+    const options = (q.data ?? []).map((e) => ({ value: e.dictKey, label: e.dictValue }));
     const labels = new Map(options.map((o) => [o.value, o.label]));
-    // A category stored as the bare key still finds its label.
-    for (const e of q.data ?? []) labels.set(e.dictKey, e.dictValue);
     return { options, label: (v: string | null | undefined) => (v ? (labels.get(v) ?? v) : '') };
   }, [q.data]);
 }

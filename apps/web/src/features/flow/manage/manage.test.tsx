@@ -30,7 +30,7 @@ const MODEL = {
   id: '11',
   modelKey: 'leave',
   name: '请假流程',
-  category: 'flow_1',
+  category: '1',
   description: null,
   version: 3,
   createTime: '2026-11-20T01:00:00Z',
@@ -42,7 +42,7 @@ const DEFINITION = {
   deploymentId: '31',
   key: 'leave',
   name: '请假流程',
-  category: 'flow_1',
+  category: '1',
   version: 2,
   suspensionState: 1,
   deploymentTime: '2026-11-27T02:00:00Z',
@@ -56,7 +56,7 @@ const INSTANCE = {
   processDefinitionKey: 'leave',
   processDefinitionName: '请假流程',
   processDefinitionVersion: 2,
-  category: 'flow_1',
+  category: '1',
   businessId: '51',
   startUser: '7',
   startUserName: '张三',
@@ -132,6 +132,12 @@ describe('模型管理', () => {
     const row = await rowOf('leave');
     expect(within(row).getByText('请假流程')).toBeTruthy();
     await within(row).findByText('请假流程类');
+    // Categories are the business dictionary `flow`'s keys.
+    expect(
+      mockGet.mock.calls.some(
+        ([u, q]) => String(u).endsWith('/dict-biz/dictionary') && JSON.stringify(q) === '{"code":"flow"}',
+      ),
+    ).toBe(true);
     expect(within(row).getByText('v2')).toBeTruthy();
     expect(button(/新\s*增/)).toBeTruthy();
     expect(button(/编\s*辑/, row)).toBeTruthy();
@@ -219,7 +225,7 @@ describe('模型管理', () => {
     expect(within(dialog).queryByText('部署到租户')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: /部\s*署/ }));
     await screen.findByText('已部署“请假流程”，版本 v3');
-    expect(mockPost.mock.calls[0][1]).toEqual({ modelId: '11', category: 'flow_1', tenantIds: undefined });
+    expect(mockPost.mock.calls[0][1]).toEqual({ modelId: '11', category: '1', tenantIds: undefined });
   }, 60_000);
 });
 
@@ -287,7 +293,7 @@ describe('流程部署', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /上传部署/ }));
     await within(dialog).findByText('bad.bpmn：不是 BPMN 2.0 模型');
     const form = mockPost.mock.calls[0][1] as FormData;
-    expect(form.get('category')).toBe('flow_1');
+    expect(form.get('category')).toBe('1');
     expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['bad.bpmn']);
   }, 60_000);
 
@@ -308,6 +314,9 @@ describe('流程跟踪', () => {
     expect(within(row).getByText('经理审批')).toBeTruthy();
     expect(within(row).getByText('张三')).toBeTruthy();
     expect(within(row).getByText('运行中')).toBeTruthy();
+    // Running instances unless another status is picked.
+    const listed = mockGet.mock.calls.find(([u]) => String(u).endsWith('/follow/list'))!;
+    expect(listed[1]).toMatchObject({ status: 'running', current: 1 });
 
     fireEvent.click(button(/查\s*看/, row)!);
     expect((await screen.findByTestId('viewer')).textContent).toBe('manager');
