@@ -107,7 +107,7 @@ export default function LeaveHandlePage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={14}>
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {stale && <Alert type="warning" showIcon title={t('flowWork.alreadyDone')} />}
           {!stale && !step.mine && (
             <Alert type="info" showIcon title={step.open ? t('flowWork.notYourTask') : t('flowWork.alreadyDone')} />

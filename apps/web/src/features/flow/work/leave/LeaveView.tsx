@@ -68,7 +68,7 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
       items={steps.map((s, i) => ({
         key: `${s.historyActivityId}-${i}`,
         color: !s.endTime ? 'blue' : s.flag === 'reject' ? 'red' : 'green',
-        children: (
+        content: (
           <div>
             <Typography.Text strong>{s.historyActivityName}</Typography.Text>{' '}
             {s.flag === 'ok' && <Tag color="success">{t('flowWork.pass')}</Tag>}
