@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { flowApi } from '@atrium/contract';
 import { globalTables } from '../src/db/schema/tables.ts';
 import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 import { sampleRecord } from './support/samples.ts';
 import { rowsOf } from '../src/db/rows.ts';
+import { startInstance } from '../src/modules/flow/index.ts';
+import { LEAVE_XML } from './support/flow-fixture.ts';
 
 /**
  * The isolation matrix, generated from the route table (not hand-listed): tenant B's administrator calls every
@@ -89,6 +92,7 @@ function idFor(url: string): string {
     param: ids.user,
     dict: ids.user,
     client: ids.user,
+    model: ids.flowModel,
   };
   return url.startsWith('/api/blade-user/') ? ids.user : (map[seg] ?? ids.user);
 }
@@ -107,6 +111,15 @@ function requestFor(r: Route) {
     tenantId: '710001',
     code: 'alpha_dict',
     domain: 'alpha.example',
+    // The workflow's ids (docs/workflow.md): A's model, definition, deployment, instance and task.
+    modelId: ids.flowModel,
+    processId: ids.flowDefinition,
+    deploymentIds: ids.flowDeployment,
+    processInstanceId: ids.flowInstance,
+    taskId: ids.flowTask,
+    state: 'suspend',
+    cascade: 'true',
+    businessId: ids.leave,
   });
   const body = {
     id,
@@ -149,6 +162,13 @@ function requestFor(r: Route) {
     newPassword: 'y',
     newPassword1: 'y',
     accountNumber: 5,
+    modelKey: 'b_model',
+    xml: LEAVE_XML,
+    modelId: ids.flowModel,
+    processInstanceId: ids.flowInstance,
+    taskId: ids.flowTask,
+    flag: 'ok',
+    deleteReason: 'B',
   };
   return { url: `${r.url}?${query}`, body };
 }
@@ -226,7 +246,39 @@ beforeAll(async () => {
     dataScopeIds: [ids.dataScope],
     apiScopeIds: [ids.apiScope],
   });
+  // A's workflow: a model deployed, an instance started by A's user waiting at A's user (docs/workflow.md).
+  ids.flowModel = (
+    await data('/api/blade-flow/model/submit', { modelKey: 'alpha_leave', name: `${MARK}流程`, xml: LEAVE_XML })
+  ).id;
+  const deployed = (await a.post('/api/blade-flow/model/deploy', { modelId: ids.flowModel })).json().data as {
+    deploymentId: string;
+    definitions: { id: string }[];
+  };
+  ids.flowDeployment = deployed.deploymentId;
+  ids.flowDefinition = deployed.definitions[0].id;
+  const aUser = { tenantId: '710001', userId: ids.user, roleIds: [ids.role] };
+  const started = await startInstance(t.services, aUser, {
+    definitionId: ids.flowDefinition,
+    variables: { taskUser: ids.user },
+  });
+  ids.flowInstance = started.instanceId;
+  ids.flowTask = started.tasks[0].id;
   ids.tenantRow = A.tenantRowId;
+  // A leave request of A (its process seeded in every tenant), approved by A's user.
+  const [leaveDef] = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from flow_definition where tenant_id = '710001' and def_key = 'leave'`,
+  );
+  ids.leave = (
+    await data(flowApi.leaveStart.path, {
+      processDefinitionId: String(leaveDef.id),
+      category: 1,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-01 18:00:00',
+      reason: `${MARK}请假`,
+      taskUser: ids.user,
+    })
+  ).id;
   // One record of every bound tenant resource, made from its definition (or its fixture).
   for (const b of tenantBindings()) generated[b.def.code] = await sampleRecord(t, b, A.token, '710001');
 });

@@ -4,6 +4,7 @@ import { newId } from '../db/ids.ts';
 import * as t from '../db/schema/index.ts';
 import { grantProductRoles } from '../modules/role/index.ts';
 import { cameraNetwork, seedDeviceDefaults, seedMissingDeviceDefaults } from '../modules/device/index.ts';
+import { seedLeaveDefaults, seedMissingLeave } from '../modules/leave/index.ts';
 import { demoCameraNetworkSeed } from '../db/seed-data/devices.ts';
 import { hashPassword, md5Hex, sha256Hex } from '../platform/password.ts';
 import { menuSeed, topMenuSeed, type MenuSeed } from '../db/seed-data/menus.ts';
@@ -29,6 +30,8 @@ export async function migrateAndSeed(
     const seeded = await seedIfEmpty(database.db, opts);
     // The device defaults of every tenant made before the devices existed (new tenants get them when provisioned).
     if (!seeded) await seedMissingDeviceDefaults(database.db);
+    // The role hr, the leave types and the leave process of every tenant made before them (docs/workflow.md).
+    if (!seeded) await seedMissingLeave(database.db);
     return seeded;
   }, opts.onWait);
 }
@@ -125,6 +128,7 @@ export async function seedIfEmpty(
       { createTime: now, updateTime: now },
     );
     await seedDeviceDefaults(tx, tenantId, { createTime: now, updateTime: now });
+    await seedLeaveDefaults(tx, tenantId, { createTime: now, updateTime: now });
     // The local demo (NODE_ENV=development): loopback is a camera network of the platform tenant, so the test camera
     // of README "Live video" plays (docs/devices.md "Camera addresses"). Never in production or under tests.
     if (opts.demoCameraNetwork)

@@ -17,11 +17,7 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, device, grants, region, resource, shell, statistics, system, user, video };
+export const api = { business, device, flow, grants, region, resource, shell, statistics, system, user, video };
 export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
-/**
- * The workflow calls (docs/workflow.md "Routes"), exported on their own while their server routes land one area at a
- * time; they join `api` (and so the route-table and answer tests) once every one of them is served.
- */
 export { flow as flowApi };

@@ -16,8 +16,7 @@ import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { business, device, grants, region, resource, shell, statistics, system, user, video };
+export const apiSchemas = { business, device, flow, grants, region, resource, shell, statistics, system, user, video };
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';
-/** The workflow schemas: they join `apiSchemas` with `flowApi` joining `api` (api/index.ts). */
 export { flow as flowSchemas };

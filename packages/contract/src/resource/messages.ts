@@ -155,6 +155,7 @@ export const seededNamesEn: Record<string, string> = {
   区域管理员: 'Region administrator',
   城市管理员: 'City administrator',
   领导: 'Leader',
+  人事: 'HR',
   'Atrium 城市运营中心': 'Atrium City Operations Centre',
   技术部: 'Technology',
   运营部: 'Operations',

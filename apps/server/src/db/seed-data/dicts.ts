@@ -38,7 +38,6 @@ export const dictSeed: DictSeed[] = [
     'Notice type',
     '1:发布通知:Announcement,2:批转通知:Forwarded for approval,3:转发通知:Forwarded,4:指示通知:Instruction,5:任免通知:Appointment,6:事务通知:Administrative',
   ),
-  d('flow', '流程类型', 'Process type', '1:请假流程:Leave,2:报销流程:Expenses'),
   d(
     'oss',
     '对象存储类型',
@@ -74,3 +73,29 @@ export const dictBizSeed: DictSeed[] = [
   d('approval_status', '审批状态', 'Approval status', '0:待审批:Pending,1:通过:Approved,2:驳回:Rejected'),
   d('subdomain_status', '子域名状态', 'Sub-domain status', '0:申请中:Applied,1:已启用:Running,2:已停用:Stopped'),
 ];
+
+/**
+ * The leave types (docs/workflow.md "The leave process"): a business dictionary (`dict_biz`), one per tenant — each
+ * tenant keeps its own list (adds 调休, removes 产假 …) — seeded in every tenant by modules/leave/seed.ts.
+ */
+export const leaveTypeSeed: DictSeed = d(
+  'leave_type',
+  '请假类型',
+  'Leave type',
+  '1:事假:Personal leave,2:病假:Sick leave,3:年假:Annual leave,4:婚假:Marriage leave,5:产假:Maternity leave,6:陪产假:Paternity leave,7:丧假:Bereavement leave,8:调休:Time off in lieu',
+);
+
+/**
+ * The process categories (docs/workflow.md "Flow routes"): the business dictionary `flow`, one per tenant, whose remark
+ * is the route of a category's screens — 请假流程 → `/work/process/leave`. A category without a remark has no screens.
+ * Seeded in every tenant with the leave process (modules/flow/seed.ts).
+ */
+export const flowCategorySeed: DictSeed = {
+  code: 'flow',
+  dictValue: '流程分类',
+  dictValueEn: 'Process category',
+  children: [
+    { dictKey: '1', dictValue: '请假流程', dictValueEn: 'Leave', sort: 1, remark: '/work/process/leave' },
+    { dictKey: '2', dictValue: '报销流程', dictValueEn: 'Expenses', sort: 2 },
+  ],
+};

@@ -5,6 +5,8 @@ export const roleSeed = [
   { roleName: '区域管理员', roleAlias: 'region_admin', sort: 3 },
   { roleName: '城市管理员', roleAlias: 'city_admin', sort: 4 },
   { roleName: '领导', roleAlias: 'leader_admin', sort: 5 },
+  // The candidate role of the leave process's HR step (docs/workflow.md "The leave process").
+  { roleName: '人事', roleAlias: 'hr', sort: 6 },
 ];
 export const deptSeed: { deptName: string; fullName?: string; parent?: string; sort: number; deptCategory?: number }[] =
   [
@@ -24,13 +26,13 @@ export const postSeed = [
  * below, 7 own client.
  */
 export type ProductRole = {
-  alias: 'city_admin' | 'region_admin' | 'supplier_admin' | 'leader_admin';
+  alias: 'city_admin' | 'region_admin' | 'supplier_admin' | 'leader_admin' | 'hr';
   /** Screen codes (with every button) or whole groups (`group:<code>`). */
   screens: string[];
   /** Screens whose buttons are limited to these suffixes (e.g. view only). */
   buttons?: Record<string, string[]>;
-  /** The data-scope type this role gets on each business resource. */
-  scopeType: 1 | 6 | 7;
+  /** The data-scope type this role gets on each business resource (none: it reads no business resource). */
+  scopeType?: 1 | 6 | 7;
 };
 /** Names of the data-scope records the product roles get (stored data, like the role names). */
 export const productScopeNames = { 1: '全部', 6: '本区域及以下', 7: '本客户' } as const;
@@ -74,4 +76,6 @@ export const productRoles: ProductRole[] = [
     buttons: { clientinfo: ['view'], approval: ['view'], cameradevice: ['view'], nvrchannelinfo: ['view'] },
     scopeType: 1,
   },
+  // HR handles the leave process's HR step: the 我的事务 screens with their buttons, no business resource.
+  { alias: 'hr', screens: ['group:work'] },
 ];

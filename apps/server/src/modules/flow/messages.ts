@@ -3,6 +3,59 @@
  * routes answer them with are in `engine/errors.ts` (docs/workflow.md "The engine").
  */
 export const flowTexts = {
+  statusLabel: { zh: '流程状态', en: 'status' },
+  stateLabel: { zh: '挂起状态', en: 'suspension state' },
+  modelMissing: { zh: '流程模型不存在', en: 'The process model does not exist' },
+  modelStale: {
+    zh: '模型已被他人修改，请刷新后再保存',
+    en: 'The model was changed by someone else; reload it before saving',
+  },
+  modelKeyTaken: { zh: '模型标识已存在', en: 'A model with this key already exists' },
+  modelEmpty: { zh: '模型还没有流程图，请先设计并保存', en: 'The model has no diagram yet: draw and save it first' },
+  chooseModels: { zh: '请选择要删除的模型', en: 'Choose the models to remove' },
+  chooseDeployments: { zh: '请选择要删除的部署', en: 'Choose the deployments to delete' },
+  deploymentMissing: { zh: '流程部署不存在', en: 'The deployment does not exist' },
+  deploymentRunning: {
+    zh: '该部署下还有 {n} 个运行中的流程实例；确认级联删除将一并结束这些实例',
+    en: '{n} process instances of this deployment are still running; delete with cascade to end them too',
+  },
+  deploymentDeleted: { zh: '流程部署已删除', en: 'The deployment was deleted' },
+  badTenantIds: { zh: '租户编号格式不正确', en: 'A tenant id is not valid' },
+  tenantIdsPlatformOnly: {
+    zh: '只有平台管理员可以为其他租户部署流程',
+    en: 'Only the platform administrator may deploy for other tenants',
+  },
+  unknownTenants: { zh: '租户不存在：{ids}', en: 'No such tenant: {ids}' },
+  noFiles: {
+    zh: '请上传 .bpmn 或 .bpmn20.xml 流程文件',
+    en: 'Upload one or more .bpmn or .bpmn20.xml process files',
+  },
+  badFileType: {
+    zh: '文件“{file}”不是 .bpmn 或 .bpmn20.xml 文件',
+    en: 'The file "{file}" is not a .bpmn or .bpmn20.xml file',
+  },
+  fileTooLarge: {
+    zh: '文件“{file}”超过 1 MB',
+    en: 'The file "{file}" is larger than 1 MB',
+  },
+  tooManyFiles: { zh: '一次最多上传 {max} 个文件', en: 'At most {max} files at once' },
+  fileProblem: { zh: '文件“{file}”：{detail}', en: 'File "{file}": {detail}' },
+  deployed: { zh: '部署成功', en: 'Deployed' },
+  suspendedDone: { zh: '流程已挂起', en: 'The process is suspended' },
+  activated: { zh: '流程已激活', en: 'The process is active' },
+  deploymentsDeleted: {
+    zh: '已删除 {n} 个部署，结束 {ended} 个流程实例',
+    en: '{n} deployments deleted, {ended} process instances ended',
+  },
+  badCategory: {
+    zh: '流程分类只能包含字母、数字、下划线和连字符',
+    en: 'The category may hold letters, digits, underscores and hyphens only',
+  },
+  unknownField: { zh: '不支持的表单字段：{name}', en: 'Unknown form field: {name}' },
+  claimed: { zh: '签收成功', en: 'Claimed' },
+  completedPass: { zh: '已通过', en: 'Passed' },
+  completedReject: { zh: '已驳回', en: 'Rejected' },
+  instanceDeleted: { zh: '流程实例已删除', en: 'The process instance was deleted' },
   definitionMissing: { zh: '流程定义不存在', en: 'The process definition does not exist' },
   instanceMissing: { zh: '流程实例不存在', en: 'The process instance does not exist' },
   taskMissing: { zh: '任务不存在', en: 'The task does not exist' },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
-import { tenantTable } from '../../db/schema/tables.ts';
+import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
 
 /**
  * The workflow's tables (docs/workflow.md "Tables"). Every one is a tenant table (row-level security). The audit
@@ -164,3 +164,27 @@ export const flowHistory = tenantTable(
   },
   (t) => [index('flow_history_instance_idx').on(t.tenantId, t.instanceId, t.startTime, t.id)],
 );
+
+/**
+ * The timers waiting in instances (docs/workflow.md "Timers"): one row per timer of a waiting instance, rewritten
+ * with each touch of it, claimed by the timer worker when due (FOR UPDATE SKIP LOCKED and a lease, so several servers
+ * share the work and a claim of a server that died is taken again). The instance's state stays in its tenant's
+ * `flow_instance` row, touched under that tenant's row-level security.
+ */
+export const flowTimer = pgTable(
+  'flow_timer',
+  {
+    id: idColumn('id').primaryKey(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    instanceId: idColumn('instance_id').notNull(),
+    elementId: varchar('element_id', { length: 255 }).notNull(),
+    executionId: varchar('execution_id', { length: 255 }).notNull(),
+    dueAt: ts('due_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    lockedBy: varchar('locked_by', { length: 64 }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('flow_timer_due_idx').on(t.dueAt), index('flow_timer_instance_idx').on(t.tenantId, t.instanceId)],
+);
+
+declareGlobal('flow_timer', "the timer worker's schedule across tenants: ids, due times and leases only, no state");

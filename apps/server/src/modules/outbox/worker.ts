@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryWhileUnavailable } from '../../db/availability.ts';
-import { availabilityOf } from '../../db/client.ts';
 import { attach } from '../../db/schema/index.ts';
+import { Poller } from '../../platform/poller.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { outboxTexts } from './messages.ts';
@@ -65,12 +65,9 @@ export const backoff = (o: WorkerOptions, attempts: number) =>
  */
 export class OutboxWorker {
   readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<unknown> | undefined;
-  private running = false;
   /** Started by `start()` (a round run by hand, as tests do, never stops midway). */
   private started = false;
-  private again = false;
+  private readonly poller: Poller;
   readonly options: WorkerOptions;
 
   constructor(
@@ -79,53 +76,34 @@ export class OutboxWorker {
     private readonly log?: FastifyBaseLogger,
   ) {
     this.options = { ...DEFAULT_WORKER, ...options };
+    this.poller = new Poller(
+      s.db,
+      this.options.pollMs,
+      async () => (await this.runOnce()) >= this.options.batch,
+      (err) => this.log?.error({ err }, 'outbox worker: a round failed'),
+    );
+  }
+
+  private get running() {
+    return this.poller.running;
   }
 
   start(): void {
     if (this.running) return;
-    this.running = true;
     this.started = true;
     (this.s.registry.outboxWorkers ??= new Set()).add(this);
-    this.schedule(0);
+    this.poller.start();
   }
 
   /** Stops polling, lets the message in hand finish, and hands back the claims not yet started. */
   async stop(): Promise<void> {
-    this.running = false;
     this.s.registry.outboxWorkers?.delete(this);
-    clearTimeout(this.timer);
-    await this.current?.catch(() => undefined);
+    await this.poller.stop();
   }
 
   /** Look soon (a message was queued in a transaction that is about to commit). */
   kick(): void {
-    if (!this.running) return;
-    if (this.current) this.again = true;
-    else this.schedule(25);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    if (!this.running || this.current) return;
-    // The database is down (docs/server.md "Database outages"): look again after the usual pause, no round to fail.
-    if (availabilityOf(this.s.db)?.down) return this.schedule(this.options.pollMs);
-    let handled = 0;
-    const run = this.runOnce().then(
-      (n) => (handled = n),
-      (err: unknown) => this.log?.error({ err }, 'outbox worker: a round failed'),
-    );
-    this.current = run;
-    await run;
-    this.current = undefined;
-    if (!this.running) return;
-    const more = handled >= this.options.batch || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.options.pollMs);
+    this.poller.kick();
   }
 
   /** One round: claims up to `batch` due messages and delivers them; answers how many were claimed. */

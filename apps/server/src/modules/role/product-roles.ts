@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { dataScope, menu, role, roleMenu, roleScope } from '../../db/schema/index.ts';
-import { BUSINESS_RESOURCES, productRoles, productScopeNames } from '../../db/seed-data/roles.ts';
+import { BUSINESS_RESOURCES, productRoles, productScopeNames, type ProductRole } from '../../db/seed-data/roles.ts';
 
 /**
  * Grants the product roles of a tenant what docs/product.md "Product roles" says they hold: screens (within the
@@ -14,6 +14,8 @@ export async function grantProductRoles(
   tenantId: string,
   packageMenuIds: string[],
   audit: { createUser?: string | null; createTime: Date; updateTime: Date },
+  /** Only these roles (a role added to existing tenants: modules/leave's `hr`); default every product role. */
+  only?: readonly ProductRole['alias'][],
 ): Promise<void> {
   if (!packageMenuIds.length) return;
   const menus = await tx
@@ -59,7 +61,7 @@ export async function grantProductRoles(
     scopes.set(key, id);
     return id;
   };
-  for (const spec of productRoles) {
+  for (const spec of only ? productRoles.filter((p) => only.includes(p.alias)) : productRoles) {
     const r = roles.find((x) => x.alias === spec.alias);
     if (!r) continue;
     const granted = new Set<string>();
@@ -90,8 +92,8 @@ export async function grantProductRoles(
     );
     const rows = [...granted].filter((id) => !have.has(id)).map((menuId) => ({ roleId: r.id, menuId, tenantId }));
     if (rows.length) await tx.insert(roleMenu).values(rows);
-    for (const resource of BUSINESS_RESOURCES) {
-      const scopeId = await scopeFor(resource, spec.scopeType);
+    for (const resource of spec.scopeType ? BUSINESS_RESOURCES : []) {
+      const scopeId = await scopeFor(resource, spec.scopeType!);
       if (scopeId)
         await tx.insert(roleScope).values({ roleId: r.id, scopeId, scopeCategory: 1, tenantId }).onConflictDoNothing();
     }

@@ -22,6 +22,7 @@ import { tenantAdminSeed } from '../../db/seed-data/tenant.ts';
 import { roleSeed } from '../../db/seed-data/roles.ts';
 import { grantProductRoles } from '../role/index.ts';
 import { seedDeviceDefaults } from '../device/index.ts';
+import { seedLeaveDefaults } from '../leave/index.ts';
 import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
@@ -84,7 +85,8 @@ export async function nextTenantId(tx: Db): Promise<string> {
 
 /**
  * Provisions a new tenant inside the caller's transaction: a root department, a post, its administrator role
- * granted the platform's menus minus the platform-only screens, its top menus, and an `admin` user whose random
+ * granted the platform's menus minus the platform-only screens, the product roles (`hr` among them), the device
+ * defaults, the leave types and the leave process (docs/workflow.md "The leave process"), its top menus, and an `admin` user whose random
  * first password is returned once and must be changed at first login.
  */
 export async function provisionTenant(
@@ -160,6 +162,7 @@ export async function provisionTenant(
       });
     await grantProductRoles(tx, t.tenantId, menuIds, audit);
     await seedDeviceDefaults(tx, t.tenantId, audit);
+    await seedLeaveDefaults(tx, t.tenantId, audit);
     const userId = newId();
     await tx.insert(user).values({
       id: userId,

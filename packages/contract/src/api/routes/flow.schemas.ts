@@ -50,6 +50,8 @@ const tenantIds = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean))
   .optional();
 const ok = z.boolean();
+/** A process category: a key of the business dictionary `flow` (docs/workflow.md "Flow routes"), sent as text or a number. */
+const category = z.union([z.number().int().nonnegative().transform(String), text(L.category, 64)]).optional();
 
 // ——— Records ———
 
@@ -181,7 +183,7 @@ export const modelSubmit = {
       encodeMsg(msg('badFormat', { label: L.modelKey })),
     ),
     name: required(L.name, 100),
-    category: text(L.category, 64).optional(),
+    category,
     description: text(L.description, 500).optional(),
     xml,
     version: z.number().int().optional(),
@@ -190,7 +192,7 @@ export const modelSubmit = {
 } satisfies RouteSchemas;
 export const modelRemove = { query: z.object({ ids: idArray }), answer: ok } satisfies RouteSchemas;
 export const modelDeploy = {
-  body: z.object({ modelId: id, category: text(L.category, 64).optional(), tenantIds }),
+  body: z.object({ modelId: id, category, tenantIds }),
   answer: z.object({ deploymentId: z.string(), definitions: z.array(definitionRecord) }),
 } satisfies RouteSchemas;
 
@@ -226,6 +228,10 @@ export const deleteProcessInstance = {
 export const startList = { query: listQuery, answer: pageOf(definitionRecord) } satisfies RouteSchemas;
 export const taskList = { query: listQuery, answer: pageOf(taskRecord) } satisfies RouteSchemas;
 export const instanceList = { query: listQuery, answer: pageOf(instanceRecord) } satisfies RouteSchemas;
+export const claimList = taskList;
+export const todoList = taskList;
+export const doneList = taskList;
+export const sendList = instanceList;
 export const waitingCount = {
   answer: z.object({ todo: z.number().int(), claim: z.number().int() }),
 } satisfies RouteSchemas;

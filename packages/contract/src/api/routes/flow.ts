@@ -7,9 +7,6 @@ import type * as S from './flow.schemas.ts';
  * (apps/server/src/db/seed-data/menus.ts): `model`, `deploy`, `follow`, `work_start`, `work_claim`, `work_todo`,
  * `work_send`, `work_done`. A task or an instance is further checked on the server: only its assignee completes a
  * task, only a holder of a candidate role claims it, only a participant (or a tracker) reads an instance.
- *
- * Not yet in `api` (packages/contract/src/api/index.ts): the server's routes come with the next slice of issue 26,
- * and every declared route must be served (apps/server/test/contract-routes.test.ts).
  */
 
 // ——— Models (模型管理) ———
@@ -117,7 +114,7 @@ export const startList = defineRoute<typeof S.startList>()({
   summary: 'The latest active version of each process the tenant may start, with its form route',
 });
 
-export const claimList = defineRoute<typeof S.taskList>()({
+export const claimList = defineRoute<typeof S.claimList>()({
   method: 'GET',
   path: '/api/blade-flow/work/claim-list',
   auth: 'user',
@@ -125,7 +122,7 @@ export const claimList = defineRoute<typeof S.taskList>()({
   summary: 'A page of the open, unclaimed tasks of the caller’s roles',
 });
 
-export const todoList = defineRoute<typeof S.taskList>()({
+export const todoList = defineRoute<typeof S.todoList>()({
   method: 'GET',
   path: '/api/blade-flow/work/todo-list',
   auth: 'user',
@@ -133,7 +130,7 @@ export const todoList = defineRoute<typeof S.taskList>()({
   summary: 'A page of the open tasks assigned to the caller',
 });
 
-export const sendList = defineRoute<typeof S.instanceList>()({
+export const sendList = defineRoute<typeof S.sendList>()({
   method: 'GET',
   path: '/api/blade-flow/work/send-list',
   auth: 'user',
@@ -141,7 +138,7 @@ export const sendList = defineRoute<typeof S.instanceList>()({
   summary: 'A page of the instances the caller started, running or ended, with their current steps',
 });
 
-export const doneList = defineRoute<typeof S.taskList>()({
+export const doneList = defineRoute<typeof S.doneList>()({
   method: 'GET',
   path: '/api/blade-flow/work/done-list',
   auth: 'user',

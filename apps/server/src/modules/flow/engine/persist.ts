@@ -5,9 +5,9 @@ import { newId } from '../../../db/ids.ts';
 import { user } from '../../../db/schema/index.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { flowTexts as texts } from '../messages.ts';
-import { flowHistory, flowInstance, flowTask, INSTANCE, TASK, type CurrentStep } from '../table.ts';
+import { flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK, type CurrentStep } from '../table.ts';
 import { evaluate, ExpressionError } from './expressions.ts';
-import type { RunResult, Waiting } from './run.ts';
+import type { RunResult, Waiting, WaitingTimer } from './run.ts';
 
 /**
  * What a touch writes besides the engine's state (docs/workflow.md "The engine"): a task row for each user task that
@@ -92,7 +92,10 @@ export async function writeRun(
   now: Date,
   opts: { isNew: boolean; completed?: Completed },
 ): Promise<NewTask[]> {
-  const current: CurrentStep[] = run.waiting.map((w) => ({ id: w.id, name: w.name }));
+  // The steps it waits at: a boundary event waits with its activity and is not a step of its own.
+  const current: CurrentStep[] = run.waiting
+    .filter((w) => w.type !== 'bpmn:BoundaryEvent')
+    .map((w) => ({ id: w.id, name: w.name }));
   const row = {
     state: run.state,
     variables,
@@ -159,6 +162,7 @@ export async function writeRun(
     taskOf.set(w.executionId, task);
   }
   await writeHistory(tx, inst, run, taskOf, opts.completed?.executionId ?? null, now);
+  await writeTimers(tx, inst, run.ended ? [] : run.timers, opts.isNew);
   return created;
 }
 
@@ -245,4 +249,33 @@ async function writeHistory(
           isNull(flowHistory.endTime),
         ),
       );
+}
+
+/**
+ * The instance's waiting timers (docs/workflow.md "Timers"), replaced by the run's: the timer worker resumes the
+ * instance when the first falls due. A timer the run kept keeps its row (and a claim on it) untouched.
+ */
+export async function writeTimers(tx: Db, inst: InstanceKey, timers: WaitingTimer[], isNew: boolean) {
+  const existing = isNew
+    ? []
+    : await tx
+        .select({ id: flowTimer.id, executionId: flowTimer.executionId })
+        .from(flowTimer)
+        .where(and(eq(flowTimer.tenantId, inst.tenantId), eq(flowTimer.instanceId, inst.id)));
+  const keep = new Set(timers.map((t) => t.executionId));
+  const gone = existing.filter((e) => !keep.has(e.executionId)).map((e) => e.id);
+  if (gone.length) await tx.delete(flowTimer).where(inArray(flowTimer.id, gone));
+  const have = new Set(existing.map((e) => e.executionId));
+  const fresh = timers.filter((t) => !have.has(t.executionId));
+  if (fresh.length)
+    await tx.insert(flowTimer).values(
+      fresh.map((t) => ({
+        id: newId(),
+        tenantId: inst.tenantId,
+        instanceId: inst.id,
+        elementId: t.elementId.slice(0, 255),
+        executionId: t.executionId.slice(0, 255),
+        dueAt: t.dueAt,
+      })),
+    );
 }

@@ -18,6 +18,7 @@ export type Touch = {
   /** The stored state; null to start an instance. */
   state: unknown;
   variables: Record<string, unknown>;
+  /** The activity to signal; none with a stored state: a resume only, which fires the timers due (a timer touch). */
   signal?: { elementId: string; executionId: string };
 };
 
@@ -41,7 +42,16 @@ export type Waiting = {
   formKey: string | null;
 };
 
-export type RunResult = { state: unknown; ended: boolean; passed: Passed[]; waiting: Waiting[] };
+/** A timer waiting when the run stopped (docs/workflow.md "Timers"): the timer worker resumes the instance when due. */
+export type WaitingTimer = { elementId: string; executionId: string; dueAt: Date };
+
+export type RunResult = {
+  state: unknown;
+  ended: boolean;
+  passed: Passed[];
+  waiting: Waiting[];
+  timers: WaitingTimer[];
+};
 
 /**
  * No script runner: every script task, and every condition with a script language, gets a "script" that only fails
@@ -61,9 +71,27 @@ const noScripts = {
   },
 } as unknown as IScripts;
 
-/** Timers that never fire: nothing runs after the touch (timers are a later slice, docs/workflow.md). */
-const idleTimers = () =>
-  new Timers({ setTimeout: (() => null) as unknown as typeof setTimeout, clearTimeout: () => undefined });
+/**
+ * Timers that never fire inside a touch: they are only recorded, and the touch answers them with their due times. A
+ * timer already due when an instance is resumed completes during the resume (bpmn-elements compares its stored
+ * `expireAt` with the clock), so firing a timer is resuming its instance once it is due (the timer worker, timers.ts).
+ */
+const recordingTimers = () =>
+  new Timers({ setTimeout: (() => ({})) as unknown as typeof setTimeout, clearTimeout: () => undefined });
+
+type TimerOwner = { id?: string; executionId?: string; expireAt?: Date | string };
+
+/** The timers registered and not fired, with their due times. */
+function waitingTimers(timers: InstanceType<typeof Timers>): WaitingTimer[] {
+  const out: WaitingTimer[] = [];
+  for (const t of timers.executing as unknown as { owner?: TimerOwner; delay: number }[]) {
+    const o = t.owner;
+    if (!o?.id || !o.executionId) continue;
+    const due = o.expireAt ? new Date(o.expireAt) : new Date(Date.now() + t.delay);
+    if (!Number.isNaN(due.getTime())) out.push({ elementId: o.id, executionId: o.executionId, dueAt: due });
+  }
+  return out;
+}
 
 /** `${…}` expressions of the model, evaluated by `evaluate` over the process variables only. */
 const expressions = {
@@ -107,11 +135,12 @@ export async function runTouch(touch: Touch): Promise<RunResult> {
       });
     },
   };
+  const timers = recordingTimers();
   const engine = new Engine({
     name: touch.model.processId,
     sourceContext: touch.model.sourceContext,
     scripts: noScripts,
-    timers: idleTimers(),
+    timers,
     expressions,
     listener,
     Logger: quiet,
@@ -124,14 +153,11 @@ export async function runTouch(touch: Touch): Promise<RunResult> {
     } else {
       engine.recover(structuredClone(touch.state));
       execution = await engine.resume();
+      // A resume emits `wait` again for every activity still waiting; what it runs (a timer that fell due) is kept.
+      const ran = passed.filter((p) => p.event !== 'wait');
       passed.length = 0;
-      const target = execution
-        .getPostponed()
-        .find((a) => a.id === touch.signal!.elementId && a.executionId === touch.signal!.executionId) as unknown as
-        (ActivityApi & { signal(m?: object): void }) | undefined;
-      if (!target) throw new AppError(409, texts.stale);
-      target.owner?.environment?.assignVariables({ ...touch.variables });
-      target.signal({});
+      passed.push(...ran);
+      if (touch.signal) await signal(execution, touch);
     }
     // The run is synchronous; a turn of the event loop lets anything queued settle before the state is read.
     await new Promise((r) => setImmediate(r));
@@ -141,11 +167,23 @@ export async function runTouch(touch: Touch): Promise<RunResult> {
   }
   if (failure || engine.state === 'error' || failedAt) throw stuck(failedAt ?? touch.model.processId, failure);
   const waiting = execution!.getPostponed().map((a) => waitingOf(a as unknown as ActivityApi));
+  const pending = waitingTimers(timers);
   const state = (await engine.getState()) as unknown as { definitions?: { source?: unknown }[] };
   for (const d of state.definitions ?? []) delete d.source;
   // A stop of an engine that ended never settles; one still waiting is stopped so nothing of it stays subscribed.
   if (engine.state === 'running') await engine.stop();
-  return { state, ended: waiting.length === 0, passed, waiting };
+  return { state, ended: waiting.length === 0, passed, waiting, timers: pending };
+}
+
+/** Signals the waiting activity of a complete; a missing one (the state moved on meanwhile) is a 409. */
+async function signal(execution: Awaited<ReturnType<Engine['resume']>>, touch: Touch) {
+  const target = execution
+    .getPostponed()
+    .find((a) => a.id === touch.signal!.elementId && a.executionId === touch.signal!.executionId) as unknown as
+    (ActivityApi & { signal(m?: object): void }) | undefined;
+  if (!target) throw new AppError(409, texts.stale);
+  target.owner?.environment?.assignVariables({ ...touch.variables });
+  target.signal({});
 }
 
 function waitingOf(a: ActivityApi): Waiting {

@@ -1,16 +1,18 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { fill } from '@atrium/contract';
 import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../db/ids.ts';
-import { role } from '../../../db/schema/index.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
 import { withTenant } from '../../../platform/tenant-db.ts';
 import type { AuthContext } from '../../../platform/tokens.ts';
+import { effectInstance, flowEffectOf, type CompleteEvent } from '../effects.ts';
 import { flowTexts as texts } from '../messages.ts';
-import { flowDefinition, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from '../table.ts';
+import { aliasesOf } from '../roles.ts';
+import { flowDefinition, flowHistory, flowInstance, flowTask, flowTimer, INSTANCE, TASK } from '../table.ts';
 import { parsedDefinition } from './definitions.ts';
-import { cancelTasks, writeRun, type NewTask } from './persist.ts';
+import { endInstance } from './end.ts';
+import { writeRun, type NewTask } from './persist.ts';
 import { runTouch } from './run.ts';
 
 /**
@@ -20,7 +22,8 @@ import { runTouch } from './run.ts';
  * calls, so a restart (even kill -9) loses nothing acknowledged and finds every instance where its last commit left it.
  */
 
-export type FlowServices = Pick<Services, 'db' | 'now'>;
+/** `registry`: the app's business effects (`registerFlowEffect`); services without one apply none. */
+export type FlowServices = Pick<Services, 'db' | 'now'> & { registry?: Services['registry'] };
 export type FlowCaller = Pick<AuthContext, 'tenantId' | 'userId' | 'roleIds'>;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -48,11 +51,14 @@ export function checkVariables(v: unknown): Record<string, unknown> {
 async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
   if (!/^\d{1,19}$/.test(String(definitionId))) throw new AppError(404, texts.definitionMissing);
   const [def] = await tx
-    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended })
+    .select({ id: flowDefinition.id, suspended: flowDefinition.suspended, key: flowDefinition.defKey })
     .from(flowDefinition)
     .where(
       and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId), eq(flowDefinition.isDeleted, 0)),
-    );
+    )
+    // Shared: a suspension (an update of the row) waits for the touches in flight and the touches after it see it,
+    // so a complete racing a suspend is either done before it or refused (409), never half of each.
+    .for('share');
   if (!def) throw new AppError(404, texts.definitionMissing);
   const model = () =>
     parsedDefinition(def.id, async () => {
@@ -71,18 +77,33 @@ export type StartInput = { definitionId: string; businessKey?: string | null; va
  * Starts an instance of a definition that is not suspended. The variables get `applyUser` (the starter's user id)
  * unless they name it. Answers the instance and the tasks waiting.
  */
-export async function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+export function startInstance(s: FlowServices, ctx: FlowCaller, input: StartInput) {
+  return withTenant(s.db, ctx.tenantId, (tx) => startInstanceIn(tx, s, ctx, input));
+}
+
+/**
+ * `startInstance` inside the caller's transaction of `ctx.tenantId`: a business row and its instance written
+ * together (the leave module), so a refusal of either leaves neither.
+ */
+export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx: FlowCaller, input: StartInput) {
   const variables = { applyUser: ctx.userId, ...checkVariables(input.variables) };
   const businessKey = input.businessKey == null ? null : String(input.businessKey).slice(0, 64);
-  return withTenant(s.db, ctx.tenantId, async (tx) => {
-    const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
-    if (def.suspended) throw new AppError(409, texts.suspended);
-    const run = await runTouch({ model: await def.model(), state: null, variables });
-    const id = newId();
-    const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
-    const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
-    return { instanceId: id, ended: run.ended, tasks };
-  });
+  const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
+  if (def.suspended) throw new AppError(409, texts.suspended);
+  const run = await runTouch({ model: await def.model(), state: null, variables });
+  const id = newId();
+  const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
+  const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
+  return { instanceId: id, ended: run.ended, tasks };
+}
+
+/** The definition row, share-locked (removed or not): a suspension or a deletion waits for the touch, or it for them. */
+async function shareDefinition(tx: Db, tenantId: string, definitionId: string) {
+  await tx
+    .select({ id: flowDefinition.id })
+    .from(flowDefinition)
+    .where(and(eq(flowDefinition.id, definitionId), eq(flowDefinition.tenantId, tenantId)))
+    .for('share');
 }
 
 /** The instance row, locked for the touch (404 when missing or another tenant's). */
@@ -108,17 +129,6 @@ async function taskOf(tx: Db, tenantId: string, taskId: string, lock: boolean) {
   return task;
 }
 
-/** The role aliases of the caller's roles (candidate groups name roles by alias). */
-async function roleAliases(tx: Db, ctx: FlowCaller): Promise<string[]> {
-  const ids = (ctx.roleIds ?? []).filter((r) => /^\d{1,19}$/.test(r));
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({ alias: role.roleAlias })
-    .from(role)
-    .where(and(eq(role.tenantId, ctx.tenantId), inArray(role.id, ids), eq(role.isDeleted, 0)));
-  return rows.map((r) => r.alias);
-}
-
 /**
  * Claims an open task without an assignee for the caller, who must hold one of its candidate roles. The task row is
  * locked: of two claimers the second waits, then finds it claimed (409).
@@ -129,7 +139,7 @@ export async function claimTask(s: FlowServices, ctx: FlowCaller, taskId: string
     if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
     if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
     if (task.assigneeId) throw new AppError(409, texts.alreadyClaimed);
-    const aliases = await roleAliases(tx, ctx);
+    const aliases = await aliasesOf(tx, ctx);
     if (!aliases.some((a) => task.candidateRoles.includes(a))) throw new AppError(403, texts.notCandidate);
     const now = s.now();
     await tx
@@ -177,6 +187,8 @@ export async function completeTask(
     const first = await taskOf(tx, ctx.tenantId, input.taskId, false);
     if (input.instanceId != null && String(input.instanceId) !== first.instanceId)
       throw new AppError(404, texts.taskMissing);
+    // Locks are taken definition → instance → task, the order deleting a deployment takes them too (admin.ts).
+    await shareDefinition(tx, ctx.tenantId, first.definitionId);
     const inst = await lockInstance(tx, ctx.tenantId, first.instanceId);
     const task = await taskOf(tx, ctx.tenantId, input.taskId, true);
     if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
@@ -187,7 +199,10 @@ export async function completeTask(
     const def = await definitionOf(tx, ctx.tenantId, inst.definitionId);
     if (def.suspended) throw new AppError(409, texts.suspended);
     const pass = input.flag === 'ok';
-    const variables = { ...inst.variables, ...given, pass, comment: comment ?? '' };
+    const effect = flowEffectOf(s, def.key);
+    const event: CompleteEvent = { instance: effectInstance(inst, def.key), task, pass, given };
+    const patch = (await effect?.beforeComplete?.(tx, ctx, event)) ?? {};
+    const variables = { ...inst.variables, ...given, ...patch, pass, comment: comment ?? '' };
     const run = await runTouch({
       model: await def.model(),
       state: inst.state,
@@ -198,6 +213,7 @@ export async function completeTask(
     const outcome = pass ? 'pass' : 'reject';
     const completed = { taskId: task.id, executionId: task.executionId, userId: ctx.userId, outcome, comment } as const;
     const tasks = await writeRun(tx, key, run, variables, s.now(), { isNew: false, completed });
+    await effect?.afterComplete?.(tx, ctx, { ...event, ended: run.ended, tasks });
     return { instanceId: inst.id, ended: run.ended, tasks };
   });
 }
@@ -212,38 +228,62 @@ export async function deleteInstance(s: FlowServices, ctx: FlowCaller, input: De
   return withTenant(s.db, ctx.tenantId, async (tx) => {
     const inst = await lockInstance(tx, ctx.tenantId, input.instanceId);
     if (inst.status !== INSTANCE.running) throw new AppError(409, texts.notRunning);
+    const cancelledTasks = await endInstance(s, tx, ctx, { ...inst, tenantId: ctx.tenantId }, reason, s.now());
+    return { instanceId: inst.id, cancelledTasks };
+  });
+}
+
+/** What a due timer's touch did: fired (the instance moved on), gone (nothing to fire any more), later (not yet). */
+export type TimerOutcome = 'fired' | 'gone' | 'later';
+
+/**
+ * Fires a due timer (docs/workflow.md "Timers"): its instance is locked, rebuilt from the stored state and resumed —
+ * a timer whose due time has passed completes during the resume — and the run is written like any touch. A timer of
+ * an instance that ended, or of a definition deleted since, is dropped; a suspended definition's timers wait a minute.
+ */
+export async function fireTimer(
+  s: FlowServices,
+  timer: { id: string; tenantId: string; instanceId: string },
+): Promise<TimerOutcome> {
+  return withTenant(s.db, timer.tenantId, async (tx) => {
     const now = s.now();
-    const open = await tx
-      .select({ id: flowTask.id })
-      .from(flowTask)
-      .where(
-        and(eq(flowTask.tenantId, ctx.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
-      );
-    await cancelTasks(
-      tx,
-      inst,
-      open.map((t) => t.id),
-      now,
-      reason,
-    );
-    await tx
-      .update(flowHistory)
-      .set({ endTime: now, outcome: 'deleted', comment: reason, updateTime: now })
-      .where(
-        and(eq(flowHistory.tenantId, ctx.tenantId), eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)),
-      );
-    await tx
-      .update(flowInstance)
-      .set({
-        status: INSTANCE.deleted,
-        deleteReason: reason,
-        endTime: now,
-        current: [],
-        updateUser: ctx.userId,
-        updateTime: now,
-        version: sql`${flowInstance.version} + 1`,
-      })
-      .where(and(eq(flowInstance.id, inst.id), eq(flowInstance.tenantId, ctx.tenantId)));
-    return { instanceId: inst.id, cancelledTasks: open.length };
+    const [row] = await tx.select().from(flowTimer).where(eq(flowTimer.id, timer.id));
+    if (!row) return 'gone';
+    if (row.dueAt.getTime() > now.getTime()) return 'later';
+    const [first] = await tx
+      .select({ definitionId: flowInstance.definitionId })
+      .from(flowInstance)
+      .where(and(eq(flowInstance.id, row.instanceId), eq(flowInstance.tenantId, row.tenantId)));
+    if (first) await shareDefinition(tx, row.tenantId, first.definitionId);
+    const [inst] = first
+      ? await tx
+          .select()
+          .from(flowInstance)
+          .where(and(eq(flowInstance.id, row.instanceId), eq(flowInstance.tenantId, row.tenantId)))
+          .for('update')
+      : [];
+    const drop = async () => {
+      await tx
+        .delete(flowTimer)
+        .where(and(eq(flowTimer.tenantId, row.tenantId), eq(flowTimer.instanceId, row.instanceId)));
+      return 'gone' as const;
+    };
+    if (!inst || inst.status !== INSTANCE.running || !inst.state) return drop();
+    const [def] = await tx
+      .select({ suspended: flowDefinition.suspended, isDeleted: flowDefinition.isDeleted })
+      .from(flowDefinition)
+      .where(and(eq(flowDefinition.id, inst.definitionId), eq(flowDefinition.tenantId, row.tenantId)));
+    if (!def || def.isDeleted) return drop();
+    if (def.suspended) {
+      await tx
+        .update(flowTimer)
+        .set({ dueAt: new Date(now.getTime() + 60_000), lockedUntil: null, lockedBy: null })
+        .where(eq(flowTimer.id, row.id));
+      return 'later';
+    }
+    const model = await (await definitionOf(tx, row.tenantId, inst.definitionId)).model();
+    const run = await runTouch({ model, state: inst.state, variables: inst.variables });
+    await writeRun(tx, { ...inst, tenantId: row.tenantId }, run, inst.variables, now, { isNew: false });
+    return 'fired';
   });
 }

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { flowApi as api, type ApiRoute } from '@atrium/contract';
+import { flowSchemas as schemas } from '@atrium/contract/schemas';
+import { declared } from '../../../platform/declared.ts';
+import { rawQuery, writeAudit } from '../../../platform/crud.ts';
+import { ok } from '../../../platform/envelope.ts';
+import { requireAuth } from '../../../platform/guard.ts';
+import type { Services } from '../../../platform/services.ts';
+import { readTenant, withTenant } from '../../../platform/tenant-db.ts';
+import type { AuthContext } from '../../../platform/tokens.ts';
+import { claimTask, completeTask, deleteInstance } from '../engine/service.ts';
+import { flowTexts as texts } from '../messages.ts';
+import {
+  definitionPage,
+  diagramOf,
+  historyOf,
+  instancePage,
+  readableInstance,
+  taskById,
+  taskPage,
+  userOptions,
+  waitingCount,
+  type TaskListKind,
+} from '../queries.ts';
+
+const tags = ['flow'];
+
+/**
+ * 流程跟踪, 我的事务 and an instance's history and diagram (docs/workflow.md "Lists", "My work"): reads in
+ * queries.ts, the engine's touches in engine/service.ts.
+ */
+export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const read = <T>(auth: AuthContext, fn: Parameters<typeof readTenant<T>>[2]) => readTenant(s.db, auth.tenantId, fn);
+
+  app.route({
+    ...declared(api.followList, schemas.followList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await read(auth, (tx) => instancePage(tx, auth, 'follow', rawQuery(req))));
+    },
+  });
+
+  app.route({
+    ...declared(api.deleteProcessInstance, schemas.deleteProcessInstance, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const { processInstanceId, deleteReason } = req.body;
+      const done = await deleteInstance(s, auth, { instanceId: processInstanceId, reason: deleteReason });
+      await withTenant(s.db, auth.tenantId, (tx) =>
+        writeAudit(s, tx, auth, req.id, 'flow_instance', 'delete', processInstanceId, null, {
+          reason: deleteReason,
+          ...done,
+        }),
+      );
+      return ok(true, texts.instanceDeleted);
+    },
+  });
+
+  app.route({
+    ...declared(api.startList, schemas.startList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await read(auth, (tx) => definitionPage(tx, auth.tenantId, 'start', rawQuery(req))));
+    },
+  });
+
+  const taskList = (route: ApiRoute<typeof schemas.taskList>, kind: TaskListKind) =>
+    app.route({
+      ...declared(route, schemas[`${kind}List`], tags),
+      handler: async (req) => {
+        const auth = requireAuth(req);
+        return ok(await read(auth, (tx) => taskPage(tx, auth, kind, rawQuery(req))));
+      },
+    });
+  taskList(api.todoList, 'todo');
+  taskList(api.claimList, 'claim');
+  taskList(api.doneList, 'done');
+
+  app.route({
+    ...declared(api.sendList, schemas.sendList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await read(auth, (tx) => instancePage(tx, auth, 'send', rawQuery(req))));
+    },
+  });
+
+  app.route({
+    ...declared(api.waitingCount, schemas.waitingCount, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await read(auth, (tx) => waitingCount(tx, auth)));
+    },
+  });
+
+  app.route({
+    ...declared(api.userOptions, schemas.userOptions, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await read(auth, (tx) => userOptions(tx, auth.tenantId, req.query.name)));
+    },
+  });
+
+  app.route({
+    ...declared(api.claimTask, schemas.claimTask, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const done = await claimTask(s, auth, req.query.taskId);
+      return ok(await read(auth, (tx) => taskById(tx, auth.tenantId, done.taskId)), texts.claimed);
+    },
+  });
+
+  app.route({
+    ...declared(api.completeTask, schemas.completeTask, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const { taskId, processInstanceId, flag, comment, variables } = req.body;
+      await completeTask(s, auth, { taskId, instanceId: processInstanceId, flag, comment, variables });
+      return ok(true, flag === 'ok' ? texts.completedPass : texts.completedReject);
+    },
+  });
+
+  // An instance's history and diagram: its participants, and trackers (holders of 流程跟踪); others get a 404.
+  const tracker = async (auth: AuthContext) => (await s.permissionCodes(auth.tenantId, auth.roleIds)).has('follow');
+
+  app.route({
+    ...declared(api.historyFlowList, schemas.historyFlowList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const follows = await tracker(auth);
+      return ok(
+        await read(auth, async (tx) => {
+          const inst = await readableInstance(tx, auth, req.query.processInstanceId, follows);
+          return historyOf(tx, auth.tenantId, inst.id);
+        }),
+      );
+    },
+  });
+
+  app.route({
+    ...declared(api.diagram, schemas.diagram, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const follows = await tracker(auth);
+      return ok(
+        await read(auth, async (tx) => {
+          const inst = await readableInstance(tx, auth, req.query.processInstanceId, follows);
+          return diagramOf(tx, auth.tenantId, inst);
+        }),
+      );
+    },
+  });
+};
