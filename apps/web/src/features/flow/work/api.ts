@@ -37,10 +37,9 @@ export const workApi = {
   waitingCount: () => call(flowApi.waitingCount, {}, { meta: { whitelist: [403, 404, 500, 502, 503] } }),
 };
 
-/** The leave types: the dictionary `leave_type` (system dictionary, else the business one of that code). */
+/** The leave types: each tenant's business dictionary `leave_type` (docs/workflow.md "The leave process"). */
 export async function leaveTypes(): Promise<{ value: number; label: string }[]> {
-  let entries = await dictionary('leave_type').catch(() => []);
-  if (!entries.length) entries = await dictionary('leave_type', true).catch(() => []);
+  const entries = await dictionary('leave_type', true);
   return entries
     .filter((e) => /^\d{1,4}$/.test(e.dictKey))
     .map((e) => ({ value: Number(e.dictKey), label: e.dictValue }));

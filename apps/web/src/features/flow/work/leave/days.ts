@@ -1,13 +1,24 @@
 /**
- * The console's estimate of a leave's days, shown while the form is filled in: the time between start and end in
- * half days, rounded up (12 hours = half a day). The server computes the figure it stores (docs/workflow.md "The
- * leave process"); the form shows that one after submitting.
+ * The console's figure of a leave's days while the form is filled in — the server's rule (apps/server/src/modules/
+ * leave/days.ts, docs/workflow.md "The leave process"): half days of the calendar, a morning before 12:00 and an
+ * afternoon from 12:00; a leave covers every half day from the one its start falls in to the one its end falls in
+ * (an end at 12:00 or earlier ends in the morning, an end at 00:00:00 in the afternoon before). The server computes
+ * the figure it stores; the form shows that one after submitting.
  */
+const DAY_MS = 86_400_000;
+const NOON_MS = DAY_MS / 2;
+
+/** The picked wall-clock time read as UTC, as the server reads the text the form sends (no time zone). */
+const wall = (d: Date) =>
+  Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
+const half = (ms: number) => Math.floor(ms / DAY_MS) * 2 + (ms % DAY_MS < NOON_MS ? 0 : 1);
+
 export function estimateDays(start: Date | null | undefined, end: Date | null | undefined): number | null {
   if (!start || !end) return null;
-  const ms = end.getTime() - start.getTime();
-  if (!Number.isFinite(ms) || ms <= 0) return null;
-  return Math.ceil(ms / (12 * 3600_000)) / 2;
+  const s = wall(start);
+  const e = wall(end);
+  if (!Number.isFinite(s) || !Number.isFinite(e) || e <= s) return null;
+  return (half(e - 1) - half(s) + 1) / 2;
 }
 
 /** A date-time as the leave calls send it: local `YYYY-MM-DD HH:mm:ss` (19 characters, no zone). */

@@ -121,7 +121,7 @@ beforeEach(async () => {
   mockGet.mockReset();
   mockPost.mockReset();
   mockGet.mockImplementation(async (url: string, params?: object) => {
-    if (url.includes('/dict/dictionary'))
+    if (url.includes('/dict-biz/dictionary'))
       return (params as { code: string }).code === 'leave_type'
         ? [
             { dictKey: '1', dictValue: i18n.language === 'en' ? 'Personal' : '事假' },
@@ -156,11 +156,15 @@ function typeDate(label: string, text: string) {
 }
 
 describe('the days estimate', () => {
-  it('counts half days between start and end, rounded up, and nothing for an empty or reversed range', () => {
+  it('counts the server’s half days of the calendar, and nothing for an empty or reversed range', () => {
     const d = (s: string) => new Date(s);
-    expect(estimateDays(d('2026-12-01T09:00:00'), d('2026-12-01T18:00:00'))).toBe(0.5);
-    expect(estimateDays(d('2026-12-01T09:00:00'), d('2026-12-02T18:00:00'))).toBe(1.5);
-    expect(estimateDays(d('2026-12-01T09:00:00'), d('2026-12-03T09:00:00'))).toBe(2);
+    // The examples of the server's rule (docs/workflow.md "The leave process").
+    expect(estimateDays(d('2026-12-07T09:00:00'), d('2026-12-07T12:00:00'))).toBe(0.5);
+    expect(estimateDays(d('2026-12-07T13:30:00'), d('2026-12-07T18:00:00'))).toBe(0.5);
+    expect(estimateDays(d('2026-12-07T09:00:00'), d('2026-12-07T18:00:00'))).toBe(1);
+    expect(estimateDays(d('2026-12-07T09:00:00'), d('2026-12-09T18:00:00'))).toBe(3);
+    expect(estimateDays(d('2026-12-07T14:00:00'), d('2026-12-08T11:00:00'))).toBe(1);
+    expect(estimateDays(d('2026-12-07T09:00:00'), d('2026-12-08T00:00:00'))).toBe(1);
     expect(estimateDays(d('2026-12-02T09:00:00'), d('2026-12-01T09:00:00'))).toBeNull();
     expect(estimateDays(null, d('2026-12-01T09:00:00'))).toBeNull();
     expect(wireTime(d('2026-12-01T09:05:00'))).toBe('2026-12-01 09:05:00');
@@ -200,7 +204,7 @@ describe('the leave form', () => {
     await pick('请假类型', '病假');
     typeDate('开始时间', '2026-12-01 09:00');
     typeDate('结束时间', '2026-12-02 18:00');
-    expect((await screen.findByTestId('leave-days')).textContent).toContain('约 1.5 天');
+    expect((await screen.findByTestId('leave-days')).textContent).toContain('约 2 天');
     fireEvent.change(screen.getByLabelText('请假理由'), { target: { value: '  看病  ' } });
     const approver = screen.getByLabelText('审批人');
     fireEvent.mouseDown(approver);
