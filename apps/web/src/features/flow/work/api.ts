@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { flowApi, type AnswerOf, type BodyOf } from '@atrium/contract';
 import { call } from '../../../api/call';
 import { dictionary } from '../../../api/system';
@@ -53,3 +55,14 @@ export const messageOf = (err: unknown): string | undefined => {
   const msg = (err as { response?: { data?: { msg?: unknown } } } | null)?.response?.data?.msg;
   return typeof msg === 'string' && msg ? msg : undefined;
 };
+
+/** A process category's name: the business dictionary `flow` (docs/workflow.md "Flow routes"); the key when unknown. */
+export function useCategoryName() {
+  const { i18n } = useTranslation();
+  const flows = useQuery({
+    queryKey: ['dictBiz', 'flow', i18n.language],
+    queryFn: () => dictionary('flow', true),
+    staleTime: 300_000,
+  });
+  return (key: string | null) => (key ? (flows.data?.find((e) => e.dictKey === key)?.dictValue ?? key) : '');
+}

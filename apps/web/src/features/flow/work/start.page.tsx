@@ -1,8 +1,7 @@
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../stores/session';
-import { workApi, type Definition } from './api';
+import { useCategoryName, workApi, type Definition } from './api';
 import { startFormPath } from './routes';
 import WorkList from './WorkList';
 
@@ -10,7 +9,7 @@ import WorkList from './WorkList';
 export default function StartPage() {
   const { t } = useTranslation();
   const nav = useNavigate();
-  const canStart = useSession((s) => !!s.permission.work_start);
+  const categoryName = useCategoryName();
   return (
     <WorkList<Definition>
       name="start"
@@ -19,7 +18,7 @@ export default function StartPage() {
       filter={{ field: 'name', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
         { title: t('flowWork.processName'), dataIndex: 'name', key: 'name', sorter: true },
-        { title: t('flowWork.category'), dataIndex: 'category', render: (c: string | null) => c ?? '' },
+        { title: t('flowWork.category'), dataIndex: 'category', render: categoryName },
         {
           title: t('flowWork.version'),
           dataIndex: 'version',
@@ -33,7 +32,7 @@ export default function StartPage() {
           render: (_: unknown, r) => {
             const to = startFormPath(r.formRoute, r.id);
             const button = (
-              <Button type="link" size="small" disabled={!to || !canStart} onClick={() => to && nav(to)}>
+              <Button type="link" size="small" disabled={!to} onClick={() => to && nav(to)}>
                 {t('flowWork.start')}
               </Button>
             );

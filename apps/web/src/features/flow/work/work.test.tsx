@@ -111,6 +111,7 @@ beforeEach(async () => {
   mockPost.mockReset();
   claimList = [task({ taskId: '701', taskName: '人事审批' })];
   mockGet.mockImplementation(async (url: string) => {
+    if (url.includes('/dict-biz/dictionary')) return [{ dictKey: '1', dictValue: '人事类' }];
     if (url.includes('/work/start-list')) return page(definitions);
     if (url.includes('/work/claim-list')) return page(claimList);
     if (url.includes('/work/todo-list')) return page([task({ assignee: '8', assigneeName: '李经理' })]);
@@ -144,6 +145,8 @@ describe('我的事务 lists', () => {
     show(<StartPage />);
     const leave = await rowOf('请假流程');
     expect(within(leave).getByText('v2')).toBeTruthy();
+    // The category by its name in the business dictionary flow; an unknown one by its key.
+    expect(within(leave).getByText('人事类')).toBeTruthy();
     const other = await rowOf('采购流程');
     const disabled = within(other).getByRole('button', { name: /发\s*起/ }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);
