@@ -25,6 +25,8 @@ export default function LeaveFormPage() {
       // The server's figure, not the estimate.
       message.success(t('flowWork.submitted', { days: stored.days }));
       void client.invalidateQueries({ queryKey: ['flow-work'] });
+      // The tab stays kept alive: a return to it starts a new request, not this one again.
+      form.resetFields();
       nav('/work/send/index');
     } catch {
       // The http client has shown the server's refusal.

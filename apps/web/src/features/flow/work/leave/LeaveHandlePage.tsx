@@ -65,6 +65,9 @@ export default function LeaveHandlePage() {
       message.success(t(`flowWork.${which}Done`));
       void client.invalidateQueries({ queryKey: ['flow-work'] });
       void client.invalidateQueries({ queryKey: ['flow-waiting'] });
+      // A kept-alive tab of this task (or of its detail) must not offer the done task again on return.
+      void client.invalidateQueries({ queryKey: ['leave-detail'] });
+      void client.invalidateQueries({ queryKey: ['flow-diagram'] });
       nav('/work/todo/index');
     } catch (err) {
       // A 409: someone (or another tab) completed it, or the process ended. Other refusals were shown by the client.

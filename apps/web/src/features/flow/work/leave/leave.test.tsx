@@ -204,7 +204,7 @@ describe('the leave form', () => {
     await pick('请假类型', '病假');
     typeDate('开始时间', '2026-12-01 09:00');
     typeDate('结束时间', '2026-12-02 18:00');
-    expect((await screen.findByTestId('leave-days')).textContent).toContain('约 2 天');
+    await vi.waitFor(() => expect(screen.getByTestId('leave-days').textContent).toContain('约 2 天'));
     fireEvent.change(screen.getByLabelText('请假理由'), { target: { value: '  看病  ' } });
     const approver = screen.getByLabelText('审批人');
     fireEvent.mouseDown(approver);
@@ -249,6 +249,10 @@ describe('handling a leave', () => {
     expect(String(mockPost.mock.calls[0]![0])).toContain('/api/blade-flow/work/complete-task');
     expect(body()).toEqual({ taskId: '700', processInstanceId: '300', flag: 'ok', comment: '同意' });
     expect((await screen.findByTestId('where')).textContent).toBe('/work/todo/index');
+    // The request is read again, so a kept-alive tab of this task does not offer it twice.
+    await vi.waitFor(() =>
+      expect(mockGet.mock.calls.filter((c) => String(c[0]).includes('/leave/detail')).length).toBeGreaterThan(1),
+    );
   }, 60_000);
 
   it('驳回 sends flag reject', async () => {
