@@ -16,6 +16,7 @@ import { benchMqtt } from './mqtt.ts';
 import { benchVideo } from './video.ts';
 import { benchDevices } from './devices.ts';
 import { benchFlowEngine } from './flow-engine.ts';
+import { benchFlowLists } from './flow-lists.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -27,7 +28,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -201,6 +202,13 @@ async function main() {
   if (runs('flow')) {
     results.flowEngine = await benchFlowEngine().catch((err: Error) => {
       console.error(`flow engine bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // The workflow's lists over 10,000 running instances and the restart, on PostgreSQL (bench/flow-lists.ts).
+  if (runs('flowlists')) {
+    results.flowLists = await benchFlowLists(serverDir, print).catch((err: Error) => {
+      console.error(`flow lists bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }
