@@ -47,7 +47,11 @@ const definitions = import.meta.glob([
   '../../../../packages/contract/src/resources/*/*.ts',
   '!../../../../packages/contract/src/resources/*/*.test.ts',
 ]);
-const customPages = import.meta.glob<{ default: ComponentType<object> }>('../features/*/*.page.tsx');
+const customPages = import.meta.glob<{ default: ComponentType<object> }>([
+  '../features/*/*.page.tsx',
+  // 我的事务 (docs/workflow.md "Screens: my work and leave"): features/flow/work/<code>.page.tsx → /work/<code>/index.
+  '../features/flow/work/*.page.tsx',
+]);
 
 const byConvention = <T>(files: Record<string, T>, page: (path: string, load: T) => Page) =>
   Object.fromEntries(

@@ -16,6 +16,10 @@ const TestPage = lazyPage(() => import('../pages/TestPage'));
 const Info = lazyPage(() => import('../pages/Info'));
 const MyIframe = lazyPage(() => import('../pages/MyIframe'));
 const ErrorPage = lazyPage(() => import('../pages/ErrorPage'));
+// The leave process's screens (spec §2; docs/workflow.md "Screens: my work and leave"): their addresses carry ids.
+const LeaveForm = lazyPage(() => import('../features/flow/work/leave/LeaveFormPage'));
+const LeaveHandle = lazyPage(() => import('../features/flow/work/leave/LeaveHandlePage'));
+const LeaveDetail = lazyPage(() => import('../features/flow/work/leave/LeaveDetailPage'));
 const DynamicPage = lazyPage(() => import('./DynamicPage'));
 // The public client pages (no login): registration, its status, a client account's forgotten password.
 const RegisterPage = lazyPage(() => import('../features/register/RegisterPage'));
@@ -74,6 +78,21 @@ export const router = createBrowserRouter([
           { path: '/test/index', element: <TestPage />, handle: { title: 'page.test' } },
           { path: '/info/index', element: <Info />, handle: { title: 'page.info' } },
           { path: '/myiframe/:routerPath', element: <MyIframe />, handle: { title: 'page.iframe' } },
+          {
+            path: '/work/process/leave/form/:processDefinitionId',
+            element: <LeaveForm />,
+            handle: { title: 'page.leaveForm' },
+          },
+          {
+            path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+            element: <LeaveHandle />,
+            handle: { title: 'page.leaveHandle' },
+          },
+          {
+            path: '/work/process/leave/detail/:processInstanceId/:businessId',
+            element: <LeaveDetail />,
+            handle: { title: 'page.leaveDetail' },
+          },
           { path: '*', element: <DynamicPage /> },
         ],
       },

@@ -72,6 +72,9 @@ const en: Messages = {
     test: 'Test page',
     info: 'Personal info',
     lock: 'Lock screen',
+    leaveForm: 'Leave request',
+    leaveHandle: 'Leave approval',
+    leaveDetail: 'Leave details',
     iframe: 'External page',
     notFound: 'Sorry, this page does not exist',
     frameRefusedTitle: 'This page was not opened',
@@ -133,6 +136,11 @@ const en: Messages = {
   // Each language is named in its own tongue, whatever the current one.
   languages: { zh: '中文', en: 'English' },
   notice: {
+    // The bell's count of waiting tasks (docs/workflow.md "Screens: my work and leave").
+    work: 'My work',
+    todo: 'To do',
+    claim: 'To claim',
+    waiting: '{{count}} tasks waiting for you',
     mail: 'Mail',
     message: 'Messages',
     notice: 'Notices',

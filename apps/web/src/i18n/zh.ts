@@ -66,6 +66,9 @@ const zh = {
     test: '测试页',
     info: '个人信息',
     lock: '锁屏',
+    leaveForm: '请假申请',
+    leaveHandle: '请假审批',
+    leaveDetail: '请假详情',
     iframe: '外部页面',
     notFound: '抱歉，您访问的页面不存在',
     frameRefusedTitle: '已拒绝打开该页面',
@@ -127,6 +130,11 @@ const zh = {
   // Each language is named in its own tongue, whatever the current one.
   languages: { zh: '中文', en: 'English' },
   notice: {
+    // The bell's count of waiting tasks (docs/workflow.md "Screens: my work and leave").
+    work: '我的事务',
+    todo: '待办',
+    claim: '待签',
+    waiting: '{{count}} 件事务等待处理',
     mail: '邮件',
     message: '消息',
     notice: '通知',

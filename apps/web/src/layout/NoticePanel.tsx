@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Avatar, List, Pagination, Tabs, Tag } from 'antd';
+import { Link } from 'react-router';
+import { App, Avatar, Badge, List, Pagination, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NOTICE } from '@atrium/contract';
 
@@ -62,10 +63,35 @@ function NoticeList() {
   );
 }
 
-export default function NoticePanel() {
+/** The tasks waiting for the user (work/waiting-count), linked to their lists. */
+function Waiting({ todo, claim, onNavigate }: { todo: number; claim: number; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const item = (to: string, label: string, n: number) => (
+    <Link to={to} onClick={onNavigate} data-testid={`waiting-${to.split('/')[2]}`}>
+      {label}{' '}
+      <Badge count={n} showZero size="small" color={n ? undefined : 'var(--ant-color-text-quaternary, #bfbfbf)'} />
+    </Link>
+  );
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '4px 0 8px', flexWrap: 'wrap' }}>
+      <strong>{t('notice.work')}</strong>
+      {item('/work/todo/index', t('notice.todo'), todo)}
+      {item('/work/claim/index', t('notice.claim'), claim)}
+    </div>
+  );
+}
+
+export default function NoticePanel({
+  waiting,
+  onNavigate,
+}: {
+  waiting?: { todo: number; claim: number };
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <div style={{ width: NOTICE.width }}>
+    <div style={{ width: NOTICE.width, maxWidth: 'calc(100vw - 32px)' }}>
+      {waiting && <Waiting todo={waiting.todo} claim={waiting.claim} onNavigate={onNavigate} />}
       <Tabs
         items={[
           { key: 'mail', label: `${t('notice.mail')}(1)`, children: <NoticeList /> },

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { App, Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session';
+import { messageOf, statusOf, workApi, type Task } from './api';
+import WorkList, { listKey, showTime } from './WorkList';
+
+/**
+ * 待签事务: open tasks of the user's roles nobody has claimed; 签收 (work_claim_sign) makes the task the user's. When
+ * someone else was first (409), the screen says so and reloads the list.
+ */
+export default function ClaimPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const canSign = useSession((s) => !!s.permission.work_claim_sign);
+  const [busy, setBusy] = useState<string | null>(null);
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: listKey('claim') });
+    void client.invalidateQueries({ queryKey: ['flow-waiting'] });
+  };
+  const claim = async (task: Task) => {
+    setBusy(task.taskId);
+    try {
+      await workApi.claimTask(task.taskId);
+      message.success(t('flowWork.claimed'));
+    } catch (err) {
+      // Other refusals were shown by the http client; a 409 is said here, with the server's reason if it gave one.
+      if (statusOf(err) === 409)
+        message.warning(t('flowWork.claimedByOther') + (messageOf(err) ? `: ${messageOf(err)}` : ''));
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  return (
+    <WorkList<Task>
+      name="claim"
+      load={workApi.claimList}
+      rowKey="taskId"
+      filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
+      columns={[
+        { title: t('flowWork.taskName'), dataIndex: 'taskName', key: 'taskName', sorter: true },
+        {
+          title: t('flowWork.processName'),
+          dataIndex: 'processDefinitionName',
+          key: 'processDefinitionName',
+          sorter: true,
+        },
+        { title: t('flowWork.starter'), dataIndex: 'startUserName', render: (n: string | null, r) => n ?? r.startUser },
+        { title: t('flowWork.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, render: showTime },
+        {
+          title: t('flowWork.actions'),
+          key: 'actions',
+          render: (_: unknown, r) =>
+            canSign ? (
+              <Button type="link" size="small" loading={busy === r.taskId} onClick={() => void claim(r)}>
+                {t('flowWork.claim')}
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
