@@ -152,7 +152,8 @@ export async function storeDefinition(
     await tx.insert(flowDeployment).values({
       id: deploymentId,
       tenantId,
-      name: name.slice(0, 100),
+      // A deployment is named after its resource (what manager/list answers as `resourceName`).
+      name: `${input.key}.bpmn`,
       category: input.category ?? null,
       deployTime: now,
       createUser: input.userId ?? null,
