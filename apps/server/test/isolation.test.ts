@@ -248,9 +248,9 @@ beforeAll(async () => {
   });
   // A's workflow: a model deployed, an instance started by A's user waiting at A's user (docs/workflow.md).
   ids.flowModel = (
-    await data('/api/blade-flow/model/submit', { modelKey: 'alpha_leave', name: `${MARK}流程`, xml: LEAVE_XML })
+    await data(flowApi.modelSubmit.path, { modelKey: 'alpha_leave', name: `${MARK}流程`, xml: LEAVE_XML })
   ).id;
-  const deployed = (await a.post('/api/blade-flow/model/deploy', { modelId: ids.flowModel })).json().data as {
+  const deployed = (await a.post(flowApi.modelDeploy.path, { modelId: ids.flowModel })).json().data as {
     deploymentId: string;
     definitions: { id: string }[];
   };

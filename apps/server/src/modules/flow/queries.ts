@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { dept, user } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { parseListQuery, toPage, type ListRules, type Page } from '../../platform/paging.ts';
+import { parseListQuery, toPage, type ListQuery, type ListRules, type Page } from '../../platform/paging.ts';
 import { msg } from '@atrium/contract';
 import type { FlowCaller } from './engine/service.ts';
 import { flowTexts as texts } from './messages.ts';
 import { aliasArray, aliasesOf } from './roles.ts';
-import { detailRoute, flowRoutesOf, formRoute, handleRoute } from './routes-map.ts';
+import { detailRoute, flowRoutesOf, formRoute, handleRoute, type FlowRoutes } from './routes-map.ts';
 import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask, INSTANCE, TASK } from './table.ts';
 
 /**
@@ -101,6 +101,46 @@ const selectTasks = (tx: Db) =>
     .leftJoin(starter, eq(starter.id, flowInstance.starterId))
     .leftJoin(handler, eq(handler.id, flowTask.assigneeId));
 
+/** Open tasks assigned to the user (待办, and the bell's count). */
+const assignedTo = (userId: string) => and(eq(flowTask.assigneeId, userId), eq(flowTask.status, TASK.open))!;
+
+/** Open tasks nobody holds whose candidate roles meet the role aliases (待签, and the bell's count). */
+const claimableBy = (aliases: string[]) =>
+  and(
+    eq(flowTask.status, TASK.open),
+    isNull(flowTask.assigneeId),
+    sql`${flowTask.candidateRoles} && ${aliasArray(aliases)}`,
+  )!;
+
+/**
+ * One page of a list (docs/workflow.md "Lists"): `list.rows` (the list's select, filtered) in the query's order and
+ * page, its total — counted with `list.count` only when the page may not hold every row — and the page's records.
+ */
+async function pageOf<R, T>(
+  q: ListQuery,
+  list: { rows: PgSelect; count: PromiseLike<{ n: number }[]> },
+  records: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T>> {
+  const rows = (await list.rows
+    .orderBy(...q.orderBy)
+    .limit(q.size)
+    .offset((q.current - 1) * q.size)) as unknown as R[];
+  const total = q.current === 1 && rows.length < q.size ? rows.length : Number((await list.count)[0].n);
+  return toPage(await records(rows), total, q);
+}
+
+/** A page's records that name their category's screens (routes-map.ts): the routes are read once for the page. */
+const withRoutes =
+  <R extends { category: string | null }, T>(tx: Db, tenantId: string, record: (r: R, routes: FlowRoutes) => T) =>
+  async (rows: R[]) => {
+    const routes = await flowRoutesOf(
+      tx,
+      tenantId,
+      rows.map((r) => r.category),
+    );
+    return rows.map((r) => record(r, routes));
+  };
+
 /** Which tasks a work list shows. */
 export type TaskListKind = 'todo' | 'claim' | 'done';
 
@@ -116,56 +156,29 @@ export async function taskPage(
     defaultSort: kind === 'done' ? [desc(flowTask.completeTime), desc(flowTask.id)] : [desc(flowTask.id)],
   });
   let own: SQL;
-  if (kind === 'todo') own = and(eq(flowTask.assigneeId, ctx.userId), eq(flowTask.status, TASK.open))!;
+  if (kind === 'todo') own = assignedTo(ctx.userId);
   else if (kind === 'done') own = eq(flowTask.completedBy, ctx.userId);
   else {
     const aliases = await aliasesOf(tx, ctx);
     if (!aliases.length) return toPage([], 0, q);
-    own = and(
-      eq(flowTask.status, TASK.open),
-      isNull(flowTask.assigneeId),
-      sql`${flowTask.candidateRoles} && ${aliasArray(aliases)}`,
-    )!;
+    own = claimableBy(aliases);
   }
   const where = and(eq(flowTask.tenantId, ctx.tenantId), own, q.where);
-  const rows = (await selectTasks(tx)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)) as TaskRow[];
-  const total = await countOf(
-    tx
-      .select({ n: count() })
-      .from(flowTask)
-      .innerJoin(flowDefinition, eq(flowDefinition.id, flowTask.definitionId))
-      .where(where),
-    rows.length,
+  return pageOf(
     q,
-  );
-  const routes = await flowRoutesOf(
-    tx,
-    ctx.tenantId,
-    rows.map((r) => r.category),
-  );
-  return toPage(
-    rows.map((r) => taskRecord(r, routes)),
-    total,
-    q,
+    {
+      rows: selectTasks(tx).where(where).$dynamic(),
+      count: tx
+        .select({ n: count() })
+        .from(flowTask)
+        .innerJoin(flowDefinition, eq(flowDefinition.id, flowTask.definitionId))
+        .where(where),
+    },
+    withRoutes(tx, ctx.tenantId, taskRecord),
   );
 }
 
-/** The total of a page: counted only when the page may not hold every row. */
-async function countOf(
-  query: PromiseLike<{ n: number }[]>,
-  onPage: number,
-  q: { current: number; size: number },
-): Promise<number> {
-  if (q.current === 1 && onPage < q.size) return onPage;
-  const [{ n }] = await query;
-  return Number(n);
-}
-
-function taskRecord(r: TaskRow, routes: Awaited<ReturnType<typeof flowRoutesOf>>) {
+function taskRecord(r: TaskRow, routes: FlowRoutes) {
   return {
     taskId: r.taskId,
     taskName: r.taskName ?? r.taskDefinitionKey,
@@ -201,28 +214,15 @@ export async function taskById(tx: Db, tenantId: string, taskId: string) {
 
 /** How many tasks wait for the caller: assigned and open, and open unclaimed ones of their roles (the bell). */
 export async function waitingCount(tx: Db, ctx: FlowCaller) {
-  const [todo] = await tx
-    .select({ n: count() })
-    .from(flowTask)
-    .where(
-      and(eq(flowTask.tenantId, ctx.tenantId), eq(flowTask.assigneeId, ctx.userId), eq(flowTask.status, TASK.open)),
-    );
-  const aliases = await aliasesOf(tx, ctx);
-  let claim = 0;
-  if (aliases.length) {
-    const [row] = await tx
+  const tasks = (own: SQL) =>
+    tx
       .select({ n: count() })
       .from(flowTask)
-      .where(
-        and(
-          eq(flowTask.tenantId, ctx.tenantId),
-          eq(flowTask.status, TASK.open),
-          isNull(flowTask.assigneeId),
-          sql`${flowTask.candidateRoles} && ${aliasArray(aliases)}`,
-        ),
-      );
-    claim = Number(row.n);
-  }
+      .where(and(eq(flowTask.tenantId, ctx.tenantId), own));
+  const [todo] = await tasks(assignedTo(ctx.userId));
+  const aliases = await aliasesOf(tx, ctx);
+  let claim = 0;
+  if (aliases.length) claim = Number((await tasks(claimableBy(aliases)))[0].n);
   return { todo: Number(todo.n), claim };
 }
 
@@ -297,30 +297,28 @@ export async function instancePage(tx: Db, ctx: FlowCaller, kind: 'send' | 'foll
   if (raw !== 'all') conds.push(eq(flowInstance.status, STATUS_NAMES[raw as keyof typeof STATUS_NAMES]));
   if (kind === 'send') conds.push(eq(flowInstance.starterId, ctx.userId));
   const where = and(...conds);
-  const rows = (await tx
-    .select(instanceColumns)
-    .from(flowInstance)
-    .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
-    .leftJoin(starter, eq(starter.id, flowInstance.starterId))
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)) as InstanceRow[];
-  const total = await countOf(
-    tx
-      .select({ n: count() })
-      .from(flowInstance)
-      .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
-      .where(where),
-    rows.length,
+  return pageOf(
     q,
+    {
+      rows: tx
+        .select(instanceColumns)
+        .from(flowInstance)
+        .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+        .leftJoin(starter, eq(starter.id, flowInstance.starterId))
+        .where(where)
+        .$dynamic(),
+      count: tx
+        .select({ n: count() })
+        .from(flowInstance)
+        .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+        .where(where),
+    },
+    withRoutes(tx, ctx.tenantId, instanceRecord),
   );
-  const routes = await flowRoutesOf(
-    tx,
-    ctx.tenantId,
-    rows.map((r) => r.category),
-  );
-  const records = rows.map((r) => ({
+}
+
+function instanceRecord(r: InstanceRow, routes: FlowRoutes) {
+  return {
     processInstanceId: r.processInstanceId,
     processDefinitionId: r.processDefinitionId,
     processDefinitionKey: r.processDefinitionKey,
@@ -337,8 +335,7 @@ export async function instancePage(tx: Db, ctx: FlowCaller, kind: 'send' | 'foll
     currentSteps: (r.current ?? []).map((c) => c.name ?? c.id),
     suspensionState: r.suspended ? 2 : 1,
     detailRoute: detailRoute(routes, r.category),
-  }));
-  return toPage(records, total, q);
+  };
 }
 
 /**
@@ -487,12 +484,11 @@ const definitionRules: ListRules = {
 };
 
 export async function definitionRecords(tx: Db, tenantId: string, rows: DefinitionRow[]) {
-  const routes = await flowRoutesOf(
-    tx,
-    tenantId,
-    rows.map((r) => r.category),
-  );
-  return rows.map((r) => ({
+  return withRoutes(tx, tenantId, definitionRecord)(rows);
+}
+
+function definitionRecord(r: DefinitionRow, routes: FlowRoutes) {
+  return {
     id: r.id,
     deploymentId: r.deploymentId ?? '',
     key: r.key,
@@ -504,7 +500,7 @@ export async function definitionRecords(tx: Db, tenantId: string, rows: Definiti
     resourceName: r.resourceName ?? `${r.key}.bpmn`,
     tenantId: r.tenantId,
     formRoute: formRoute(routes, r.category),
-  }));
+  };
 }
 
 /**
@@ -538,24 +534,23 @@ export async function definitionPage(
       sql`${flowDefinition.defVersion} = (select max(d.def_version) from flow_definition d where d.tenant_id = ${flowDefinition.tenantId} and d.def_key = ${flowDefinition.defKey} and d.is_deleted = 0)`,
     );
   const where = and(...conds);
-  const rows = (await tx
-    .select(definitionColumns)
-    .from(flowDefinition)
-    .leftJoin(flowDeployment, eq(flowDeployment.id, flowDefinition.deploymentId))
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)) as DefinitionRow[];
-  const total = await countOf(
-    tx
-      .select({ n: count() })
-      .from(flowDefinition)
-      .leftJoin(flowDeployment, eq(flowDeployment.id, flowDefinition.deploymentId))
-      .where(where),
-    rows.length,
+  return pageOf(
     q,
+    {
+      rows: tx
+        .select(definitionColumns)
+        .from(flowDefinition)
+        .leftJoin(flowDeployment, eq(flowDeployment.id, flowDefinition.deploymentId))
+        .where(where)
+        .$dynamic(),
+      count: tx
+        .select({ n: count() })
+        .from(flowDefinition)
+        .leftJoin(flowDeployment, eq(flowDeployment.id, flowDefinition.deploymentId))
+        .where(where),
+    },
+    withRoutes(tx, tenantId, definitionRecord),
   );
-  return toPage(await definitionRecords(tx, tenantId, rows), total, q);
 }
 
 /** Definitions by id, as the lists show them. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { flowApi as api, type ApiRoute } from '@atrium/contract';
+import { flowApi as api, type ApiRoute, type RouteSchemas } from '@atrium/contract';
 import { flowSchemas as schemas } from '@atrium/contract/schemas';
+import type { Db } from '../../../db/client.ts';
 import { declared } from '../../../platform/declared.ts';
 import { rawQuery, writeAudit } from '../../../platform/crud.ts';
 import { ok } from '../../../platform/envelope.ts';
@@ -21,7 +22,6 @@ import {
   taskPage,
   userOptions,
   waitingCount,
-  type TaskListKind,
 } from '../queries.ts';
 
 const tags = ['flow'];
@@ -33,14 +33,21 @@ const tags = ['flow'];
 export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const read = <T>(auth: AuthContext, fn: Parameters<typeof readTenant<T>>[2]) => readTenant(s.db, auth.tenantId, fn);
+  /** A read of the caller's tenant answered from the query string (the lists, the bell): `answer` in its transaction. */
+  const reading = (
+    route: ApiRoute,
+    schema: RouteSchemas,
+    answer: (tx: Db, auth: AuthContext, query: Record<string, unknown>) => Promise<unknown>,
+  ) =>
+    app.route({
+      ...declared(route, schema, tags),
+      handler: async (req) => {
+        const auth = requireAuth(req);
+        return ok(await read(auth, (tx) => answer(tx, auth, rawQuery(req))));
+      },
+    });
 
-  app.route({
-    ...declared(api.followList, schemas.followList, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      return ok(await read(auth, (tx) => instancePage(tx, auth, 'follow', rawQuery(req))));
-    },
-  });
+  reading(api.followList, schemas.followList, (tx, auth, query) => instancePage(tx, auth, 'follow', query));
 
   app.route({
     ...declared(api.deleteProcessInstance, schemas.deleteProcessInstance, tags),
@@ -58,41 +65,11 @@ export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s
     },
   });
 
-  app.route({
-    ...declared(api.startList, schemas.startList, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      return ok(await read(auth, (tx) => definitionPage(tx, auth.tenantId, 'start', rawQuery(req))));
-    },
-  });
-
-  const taskList = (route: ApiRoute<typeof schemas.taskList>, kind: TaskListKind) =>
-    app.route({
-      ...declared(route, schemas[`${kind}List`], tags),
-      handler: async (req) => {
-        const auth = requireAuth(req);
-        return ok(await read(auth, (tx) => taskPage(tx, auth, kind, rawQuery(req))));
-      },
-    });
-  taskList(api.todoList, 'todo');
-  taskList(api.claimList, 'claim');
-  taskList(api.doneList, 'done');
-
-  app.route({
-    ...declared(api.sendList, schemas.sendList, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      return ok(await read(auth, (tx) => instancePage(tx, auth, 'send', rawQuery(req))));
-    },
-  });
-
-  app.route({
-    ...declared(api.waitingCount, schemas.waitingCount, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      return ok(await read(auth, (tx) => waitingCount(tx, auth)));
-    },
-  });
+  reading(api.startList, schemas.startList, (tx, auth, query) => definitionPage(tx, auth.tenantId, 'start', query));
+  for (const kind of ['todo', 'claim', 'done'] as const)
+    reading(api[`${kind}List`], schemas[`${kind}List`], (tx, auth, query) => taskPage(tx, auth, kind, query));
+  reading(api.sendList, schemas.sendList, (tx, auth, query) => instancePage(tx, auth, 'send', query));
+  reading(api.waitingCount, schemas.waitingCount, (tx, auth) => waitingCount(tx, auth));
 
   app.route({
     ...declared(api.userOptions, schemas.userOptions, tags),
