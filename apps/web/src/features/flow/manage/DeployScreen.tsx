@@ -8,7 +8,16 @@ import { CrudTable } from '../../../components/crud/CrudTable';
 import { CrudToolbar } from '../../../components/crud/CrudToolbar';
 import { useCrudController } from '../../../components/crud/useCrudController';
 import type { CrudContext, CrudSchema, Row } from '../../../components/crud/types';
-import { baseOf, flowCalls, refusal, StateTag, timeText, useCategories, type DefinitionRecord } from './common';
+import {
+  baseOf,
+  categoryField,
+  flowCalls,
+  refusal,
+  StateTag,
+  timeText,
+  useCategories,
+  type DefinitionRecord,
+} from './common';
 import { UploadDialog } from './UploadDialog';
 
 /**
@@ -99,14 +108,7 @@ export function DeployScreen() {
       fields: [
         { name: 'key', label: 'flowManage.processKey', search: true, sort: true },
         { name: 'name', label: 'flowManage.processName', search: true, sort: true },
-        {
-          name: 'category',
-          label: 'flowManage.category',
-          search: true,
-          kind: 'dict',
-          options: categories.options,
-          render: (v) => categories.label(v as string | null),
-        },
+        categoryField<R>(categories),
         { name: 'version', label: 'flowManage.version', sort: true, width: 80, render: (v) => `v${String(v)}` },
         {
           name: 'suspensionState',

@@ -8,7 +8,7 @@ import { CrudTable } from '../../../components/crud/CrudTable';
 import { CrudToolbar } from '../../../components/crud/CrudToolbar';
 import { useCrudController } from '../../../components/crud/useCrudController';
 import type { CrudContext, CrudSchema, Row } from '../../../components/crud/types';
-import { baseOf, flowCalls, useCategories, type ModelRecord } from './common';
+import { baseOf, categoryField, flowCalls, useCategories, type ModelRecord } from './common';
 import { ModelDeployDialog } from './ModelDeployDialog';
 import { ModelEditor } from './ModelEditor';
 
@@ -64,14 +64,7 @@ export function ModelScreen() {
       fields: [
         { name: 'modelKey', label: 'flowManage.modelKey', search: true, sort: true },
         { name: 'name', label: 'flowManage.modelName', search: true, sort: true },
-        {
-          name: 'category',
-          label: 'flowManage.category',
-          search: true,
-          kind: 'dict',
-          options: categories.options,
-          render: (v) => categories.label(v as string | null),
-        },
+        categoryField<R>(categories),
         { name: 'version', label: 'flowManage.version', width: 90 },
         {
           name: 'deployedVersion',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Modal, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useTabScope } from '../../../layout/tabScope';
-import { CategorySelect, flowCalls, refusal, TenantSelect, usePlatform } from './common';
+import { flowCalls } from './common';
+import { DeployDialog } from './DeployDialog';
 
 /** The largest BPMN file the server takes (docs/workflow.md "Checks"), checked here first. */
 export const MAX_BPMN_BYTES = 1024 * 1024;
@@ -24,96 +24,56 @@ export function fileProblem(file: { name: string; size: number }): string | null
 export function UploadDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const scope = useTabScope();
-  const platform = usePlatform();
-  const [form] = Form.useForm<{ category?: string; tenantIds?: string[] }>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [filesError, setFilesError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-
-  const send = async () => {
-    let values: Awaited<ReturnType<typeof form.validateFields>>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
-    if (!files.length) {
-      setFilesError(t('flowManage.filesRequired'));
-      return;
-    }
-    const body = new FormData();
-    if (values.category) body.append('category', values.category);
-    if (platform && values.tenantIds?.length) body.append('tenantIds', values.tenantIds.join(','));
-    for (const f of files) body.append('files', f.originFileObj as File, f.name);
-    setBusy(true);
-    setProblem('');
-    try {
-      const answer = await flowCalls.deployUpload(body);
-      void message.success(t('flowManage.uploaded', { n: answer.definitions.length }));
-      onDone();
-    } catch (err) {
-      const r = refusal(err);
-      if (r.status === 400) setProblem(r.message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
-    <Modal
-      open
+    <DeployDialog
       title={t('flowManage.uploadTitle')}
       okText={t('flowManage.upload')}
-      cancelText={t('flowManage.cancel')}
-      confirmLoading={busy}
-      onOk={() => void send()}
-      onCancel={onClose}
-      destroyOnHidden
+      formName="flow-deploy-upload"
+      onClose={onClose}
+      ready={() => {
+        if (!files.length) setFilesError(t('flowManage.filesRequired'));
+        return files.length > 0;
+      }}
+      send={async ({ category, tenantIds }) => {
+        const body = new FormData();
+        if (category) body.append('category', category);
+        if (tenantIds) body.append('tenantIds', tenantIds.join(','));
+        for (const f of files) body.append('files', f.originFileObj as File, f.name);
+        const answer = await flowCalls.deployUpload(body);
+        void message.success(t('flowManage.uploaded', { n: answer.definitions.length }));
+        onDone();
+      }}
     >
-      <Form form={form} name={`${scope}flow-deploy-upload`} layout="vertical">
-        <Form.Item
-          name="category"
-          label={t('flowManage.category')}
-          rules={[{ required: true, message: t('flowManage.categoryRequired') }]}
+      <Form.Item
+        label={t('flowManage.files')}
+        required
+        extra={t('flowManage.filesHelp')}
+        validateStatus={filesError ? 'error' : undefined}
+        help={filesError || undefined}
+      >
+        <Upload
+          multiple
+          accept=".bpmn,.xml"
+          fileList={files}
+          beforeUpload={(file) => {
+            const why = fileProblem(file);
+            if (why) setFilesError(t(why, { name: file.name }));
+            else {
+              setFilesError('');
+              const entry: UploadFile = { uid: file.uid, name: file.name, size: file.size, originFileObj: file };
+              setFiles((list) => [...list, entry]);
+            }
+            // Sent together with the form, never on its own.
+            return Upload.LIST_IGNORE;
+          }}
+          onRemove={(f) => setFiles((list) => list.filter((x) => x.uid !== f.uid))}
         >
-          <CategorySelect />
-        </Form.Item>
-        {platform && (
-          <Form.Item name="tenantIds" label={t('flowManage.tenants')} extra={t('flowManage.tenantsHelp')}>
-            <TenantSelect />
-          </Form.Item>
-        )}
-        <Form.Item
-          label={t('flowManage.files')}
-          required
-          extra={t('flowManage.filesHelp')}
-          validateStatus={filesError ? 'error' : undefined}
-          help={filesError || undefined}
-        >
-          <Upload
-            multiple
-            accept=".bpmn,.xml"
-            fileList={files}
-            beforeUpload={(file) => {
-              const why = fileProblem(file);
-              if (why) setFilesError(t(why, { name: file.name }));
-              else {
-                setFilesError('');
-                const entry: UploadFile = { uid: file.uid, name: file.name, size: file.size, originFileObj: file };
-                setFiles((list) => [...list, entry]);
-              }
-              // Sent together with the form, never on its own.
-              return Upload.LIST_IGNORE;
-            }}
-            onRemove={(f) => setFiles((list) => list.filter((x) => x.uid !== f.uid))}
-          >
-            <Button icon={<UploadOutlined />}>{t('flowManage.chooseFiles')}</Button>
-          </Upload>
-        </Form.Item>
-      </Form>
-      {problem && <Alert type="error" showIcon title={<span style={{ whiteSpace: 'pre-line' }}>{problem}</span>} />}
-    </Modal>
+          <Button icon={<UploadOutlined />}>{t('flowManage.chooseFiles')}</Button>
+        </Upload>
+      </Form.Item>
+    </DeployDialog>
   );
 }

@@ -10,6 +10,7 @@ import { call } from '../../../api/call';
 import { crudApi } from '../../../api/crud';
 import { dictionary } from '../../../api/system';
 import { DATE_FORMAT } from '../../../components/crud/formats';
+import type { CrudField, Row } from '../../../components/crud/types';
 import i18n from '../../../i18n';
 import { useSession } from '../../../stores/session';
 import { flowManageTexts } from './messages';
@@ -75,6 +76,16 @@ export function useCategories() {
     return { options, label: (v: string | null | undefined) => (v ? (labels.get(v) ?? v) : '') };
   }, [q.data]);
 }
+
+/** The category column and search of a screen the CRUD engine draws (模型管理, 流程部署). */
+export const categoryField = <R extends Row>(categories: ReturnType<typeof useCategories>): CrudField<R> => ({
+  name: 'category',
+  label: 'flowManage.category',
+  search: true,
+  kind: 'dict',
+  options: categories.options,
+  render: (v) => categories.label(v as string | null),
+});
 
 /** The category select of a form. */
 export function CategorySelect(props: { value?: string; onChange?: (v: string) => void; id?: string }) {

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session';
 import { messageOf, statusOf, workApi, type Task } from './api';
-import WorkList, { listKey, showTime } from './WorkList';
+import { actionsColumn, openTaskColumns, taskColumns } from './columns';
+import WorkList, { listKey } from './WorkList';
 
 /**
  * 待签事务: open tasks of the user's roles nobody has claimed; 签收 (work_claim_sign) makes the task the user's. When
@@ -41,25 +42,15 @@ export default function ClaimPage() {
       rowKey="taskId"
       filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        { title: t('flowWork.taskName'), dataIndex: 'taskName', key: 'taskName', sorter: true },
-        {
-          title: t('flowWork.processName'),
-          dataIndex: 'processDefinitionName',
-          key: 'processDefinitionName',
-          sorter: true,
-        },
-        { title: t('flowWork.starter'), dataIndex: 'startUserName', render: (n: string | null, r) => n ?? r.startUser },
-        { title: t('flowWork.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, render: showTime },
-        {
-          title: t('flowWork.actions'),
-          key: 'actions',
-          render: (_: unknown, r) =>
-            canSign ? (
-              <Button type="link" size="small" loading={busy === r.taskId} onClick={() => void claim(r)}>
-                {t('flowWork.claim')}
-              </Button>
-            ) : null,
-        },
+        ...taskColumns(t),
+        ...openTaskColumns(t),
+        actionsColumn<Task>(t, (r) =>
+          canSign ? (
+            <Button type="link" size="small" loading={busy === r.taskId} onClick={() => void claim(r)}>
+              {t('flowWork.claim')}
+            </Button>
+          ) : null,
+        ),
       ]}
     />
   );

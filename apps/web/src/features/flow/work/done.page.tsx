@@ -1,9 +1,10 @@
-import { Button, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { workApi, type Task } from './api';
 import { taskDetailPath } from './routes';
-import WorkList, { showTime } from './WorkList';
+import { actionsColumn, RouteButton, taskColumns, timeColumn } from './columns';
+import WorkList from './WorkList';
 
 /** 办结事务: the tasks the user completed, with the outcome and comment; 详情 opens the instance's detail. */
 export default function DonePage() {
@@ -16,13 +17,7 @@ export default function DonePage() {
       rowKey="taskId"
       filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        { title: t('flowWork.taskName'), dataIndex: 'taskName', key: 'taskName', sorter: true },
-        {
-          title: t('flowWork.processName'),
-          dataIndex: 'processDefinitionName',
-          key: 'processDefinitionName',
-          sorter: true,
-        },
+        ...taskColumns(t),
         {
           title: t('flowWork.outcome'),
           dataIndex: 'flag',
@@ -42,19 +37,8 @@ export default function DonePage() {
             </Typography.Text>
           ),
         },
-        { title: t('flowWork.endTime'), dataIndex: 'endTime', key: 'endTime', sorter: true, render: showTime },
-        {
-          title: t('flowWork.actions'),
-          key: 'actions',
-          render: (_: unknown, r) => {
-            const to = taskDetailPath(r);
-            return to ? (
-              <Button type="link" size="small" onClick={() => nav(to)}>
-                {t('flowWork.detail')}
-              </Button>
-            ) : null;
-          },
-        },
+        timeColumn<Task>(t('flowWork.endTime'), 'endTime'),
+        actionsColumn<Task>(t, (r) => <RouteButton to={taskDetailPath(r)} label={t('flowWork.detail')} go={nav} />),
       ]}
     />
   );

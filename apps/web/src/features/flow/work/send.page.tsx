@@ -1,9 +1,10 @@
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { workApi, type Instance } from './api';
 import { detailPath } from './routes';
-import WorkList, { showTime } from './WorkList';
+import { actionsColumn, RouteButton, sorted, timeColumn } from './columns';
+import WorkList from './WorkList';
 
 const STATUS_COLOUR = { running: 'processing', ended: 'success', deleted: 'default' } as const;
 
@@ -18,12 +19,7 @@ export default function SendPage() {
       rowKey="processInstanceId"
       filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        {
-          title: t('flowWork.processName'),
-          dataIndex: 'processDefinitionName',
-          key: 'processDefinitionName',
-          sorter: true,
-        },
+        sorted<Instance>(t('flowWork.processName'), 'processDefinitionName'),
         {
           title: t('flowWork.status'),
           dataIndex: 'status',
@@ -38,20 +34,9 @@ export default function SendPage() {
           dataIndex: 'currentSteps',
           render: (steps: string[]) => steps.join(t('flowWork.listSeparator')),
         },
-        { title: t('flowWork.startTime'), dataIndex: 'startTime', key: 'startTime', sorter: true, render: showTime },
-        { title: t('flowWork.endTime'), dataIndex: 'endTime', key: 'endTime', sorter: true, render: showTime },
-        {
-          title: t('flowWork.actions'),
-          key: 'actions',
-          render: (_: unknown, r) => {
-            const to = detailPath(r);
-            return to ? (
-              <Button type="link" size="small" onClick={() => nav(to)}>
-                {t('flowWork.detail')}
-              </Button>
-            ) : null;
-          },
-        },
+        timeColumn<Instance>(t('flowWork.startTime'), 'startTime'),
+        timeColumn<Instance>(t('flowWork.endTime'), 'endTime'),
+        actionsColumn<Instance>(t, (r) => <RouteButton to={detailPath(r)} label={t('flowWork.detail')} go={nav} />),
       ]}
     />
   );

@@ -1,8 +1,9 @@
-import { Button, Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCategoryName, workApi, type Definition } from './api';
 import { startFormPath } from './routes';
+import { actionsColumn, RouteButton, sorted } from './columns';
 import WorkList from './WorkList';
 
 /** 发起事务: the processes the user may start; 发起 opens the category's start form (docs/workflow.md). */
@@ -17,34 +18,19 @@ export default function StartPage() {
       rowKey="id"
       filter={{ field: 'name', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        { title: t('flowWork.processName'), dataIndex: 'name', key: 'name', sorter: true },
+        sorted<Definition>(t('flowWork.processName'), 'name'),
         { title: t('flowWork.category'), dataIndex: 'category', render: categoryName },
-        {
-          title: t('flowWork.version'),
-          dataIndex: 'version',
-          key: 'version',
-          sorter: true,
-          render: (v: number) => <Tag>{t('flowWork.versionOf', { version: v })}</Tag>,
-        },
-        {
-          title: t('flowWork.actions'),
-          key: 'actions',
-          render: (_: unknown, r) => {
-            const to = startFormPath(r.formRoute, r.id);
-            const button = (
-              <Button type="link" size="small" disabled={!to} onClick={() => to && nav(to)}>
-                {t('flowWork.start')}
-              </Button>
-            );
-            return to ? (
-              button
-            ) : (
-              <Tooltip title={t('flowWork.noForm')}>
-                <span>{button}</span>
-              </Tooltip>
-            );
-          },
-        },
+        sorted<Definition>(t('flowWork.version'), 'version', (v: number) => (
+          <Tag>{t('flowWork.versionOf', { version: v })}</Tag>
+        )),
+        actionsColumn<Definition>(t, (r) => (
+          <RouteButton
+            to={startFormPath(r.formRoute, r.id)}
+            label={t('flowWork.start')}
+            missing={t('flowWork.noForm')}
+            go={nav}
+          />
+        )),
       ]}
     />
   );
