@@ -101,31 +101,23 @@ export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s
   // An instance's history and diagram: its participants, and trackers (holders of 流程跟踪); others get a 404.
   const tracker = async (auth: AuthContext) => (await s.permissionCodes(auth.tenantId, auth.roleIds)).has('follow');
 
-  app.route({
-    ...declared(api.historyFlowList, schemas.historyFlowList, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      const follows = await tracker(auth);
-      return ok(
-        await read(auth, async (tx) => {
-          const inst = await readableInstance(tx, auth, req.query.processInstanceId, follows);
-          return historyOf(tx, auth.tenantId, inst.id);
-        }),
-      );
-    },
-  });
-
-  app.route({
-    ...declared(api.diagram, schemas.diagram, tags),
-    handler: async (req) => {
-      const auth = requireAuth(req);
-      const follows = await tracker(auth);
-      return ok(
-        await read(auth, async (tx) => {
-          const inst = await readableInstance(tx, auth, req.query.processInstanceId, follows);
-          return diagramOf(tx, auth.tenantId, inst);
-        }),
-      );
-    },
-  });
+  /** A read of one instance (`processInstanceId`): `answer` runs once the caller may read the instance. */
+  const ofInstance = (
+    route: ApiRoute,
+    schema: RouteSchemas,
+    answer: (tx: Db, tenantId: string, inst: Awaited<ReturnType<typeof readableInstance>>) => Promise<unknown>,
+  ) =>
+    app.route({
+      ...declared(route, schema, tags),
+      handler: async (req) => {
+        const auth = requireAuth(req);
+        const follows = await tracker(auth);
+        const id = String(rawQuery(req).processInstanceId);
+        return ok(
+          await read(auth, async (tx) => answer(tx, auth.tenantId, await readableInstance(tx, auth, id, follows))),
+        );
+      },
+    });
+  ofInstance(api.historyFlowList, schemas.historyFlowList, (tx, tenantId, inst) => historyOf(tx, tenantId, inst.id));
+  ofInstance(api.diagram, schemas.diagram, diagramOf);
 };

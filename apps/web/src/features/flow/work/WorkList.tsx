@@ -21,8 +21,8 @@ type Props<R> = {
   load: (params: ListParams) => Promise<Page<R>>;
   columns: NonNullable<TableProps<R>['columns']>;
   rowKey: keyof R & string;
-  /** The list filter the search box sends (a `like` filter of the server's list rules). */
-  filter: { field: string; placeholder: string };
+  /** The list filter the search box sends (a `like` filter of the server's list rules on the process name). */
+  filterField?: string;
   extra?: ReactNode;
 };
 
@@ -32,14 +32,22 @@ type Sort = { ascs?: string; descs?: string };
  * One of the 我的事务 lists (docs/workflow.md "Screens: my work and leave"): a search box, the table with server paging
  * and sorting, and its loading, empty and error states.
  */
-export default function WorkList<R extends object>({ name, load, columns, rowKey, filter, extra }: Props<R>) {
+export default function WorkList<R extends object>({
+  name,
+  load,
+  columns,
+  rowKey,
+  filterField = 'processDefinitionName',
+  extra,
+}: Props<R>) {
   const { t } = useTranslation();
+  const placeholder = t('flowWork.processNamePlaceholder');
   const scope = useTabScope();
   const [typed, setTyped] = useState('');
   const [text, setText] = useState('');
   const [paging, setPaging] = useState({ current: 1, size: 10 });
   const [sort, setSort] = useState<Sort>({});
-  const params: ListParams = { ...paging, ...sort, ...(text ? { [filter.field]: text } : {}) };
+  const params: ListParams = { ...paging, ...sort, ...(text ? { [filterField]: text } : {}) };
   const list = useQuery({
     queryKey: [...listKey(name), params],
     queryFn: () => load(params),
@@ -64,8 +72,8 @@ export default function WorkList<R extends object>({ name, load, columns, rowKey
           id={`${scope}flow-work-${name}-search`}
           allowClear
           value={typed}
-          placeholder={filter.placeholder}
-          aria-label={filter.placeholder}
+          placeholder={placeholder}
+          aria-label={placeholder}
           enterButton={t('flowWork.search')}
           onChange={(e) => setTyped(e.target.value)}
           onSearch={search}

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session';
 import { messageOf, statusOf, workApi, type Task } from './api';
-import { actionsColumn, openTaskColumns, taskColumns } from './columns';
+import { actionsColumn, openTaskColumns } from './columns';
 import WorkList, { listKey } from './WorkList';
 
 /**
@@ -40,9 +40,7 @@ export default function ClaimPage() {
       name="claim"
       load={workApi.claimList}
       rowKey="taskId"
-      filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        ...taskColumns(t),
         ...openTaskColumns(t),
         actionsColumn<Task>(t, (r) =>
           canSign ? (

@@ -31,8 +31,9 @@ export const taskColumns = (t: TFunction): Column<Task>[] => [
   sorted<Task>(t('flowWork.processName'), 'processDefinitionName'),
 ];
 
-/** 申请人 (the starter's name, else the id), 创建时间 of an open task. */
+/** 任务名称, 流程名称, 申请人 (the starter's name, else the id) and 创建时间 of an open task. */
 export const openTaskColumns = (t: TFunction): Column<Task>[] => [
+  ...taskColumns(t),
   { title: t('flowWork.starter'), dataIndex: 'startUserName', render: (n: string | null, r) => n ?? r.startUser },
   timeColumn<Task>(t('flowWork.createTime'), 'createTime'),
 ];

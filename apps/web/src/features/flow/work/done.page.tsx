@@ -15,7 +15,6 @@ export default function DonePage() {
       name="done"
       load={workApi.doneList}
       rowKey="taskId"
-      filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
         ...taskColumns(t),
         {

@@ -17,7 +17,6 @@ export default function SendPage() {
       name="send"
       load={workApi.sendList}
       rowKey="processInstanceId"
-      filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
         sorted<Instance>(t('flowWork.processName'), 'processDefinitionName'),
         {

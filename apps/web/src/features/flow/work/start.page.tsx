@@ -16,7 +16,7 @@ export default function StartPage() {
       name="start"
       load={workApi.startList}
       rowKey="id"
-      filter={{ field: 'name', placeholder: t('flowWork.processNamePlaceholder') }}
+      filterField="name"
       columns={[
         sorted<Definition>(t('flowWork.processName'), 'name'),
         { title: t('flowWork.category'), dataIndex: 'category', render: categoryName },

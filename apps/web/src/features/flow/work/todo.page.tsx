@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../../stores/session';
 import { workApi, type Task } from './api';
 import { handlePath } from './routes';
-import { actionsColumn, openTaskColumns, RouteButton, taskColumns } from './columns';
+import { actionsColumn, openTaskColumns, RouteButton } from './columns';
 import WorkList from './WorkList';
 
 /** 待办事务: the open tasks assigned to the user; 处理 (work_todo_handle) opens the category's handling screen. */
@@ -16,9 +16,7 @@ export default function TodoPage() {
       name="todo"
       load={workApi.todoList}
       rowKey="taskId"
-      filter={{ field: 'processDefinitionName', placeholder: t('flowWork.processNamePlaceholder') }}
       columns={[
-        ...taskColumns(t),
         ...openTaskColumns(t),
         actionsColumn<Task>(t, (r) =>
           canHandle ? (
