@@ -161,6 +161,15 @@ async function main() {
     print('on the wire: /login to home, all (kB)', wire.toHome.kB);
     print('  by type, /login to home (kB)', wire.toHome.byTypeKb);
     print('  scripts sent as', wire.encodings.join(', '));
+    print('on the wire: 流程跟踪 (kB, requests)', [wire.flow.followScreen.kB, wire.flow.followScreen.requests]);
+    print('on the wire: its diagram, the viewer (kB, requests)', [wire.flow.viewer.kB, wire.flow.viewer.requests]);
+    print('on the wire: 模型管理 (kB, requests)', [wire.flow.modelScreen.kB, wire.flow.modelScreen.requests]);
+    print('on the wire: its modeler drawer (kB, requests)', [wire.flow.modeler.kB, wire.flow.modeler.requests]);
+    print("on the wire: a model's 查看 (kB, requests)", [wire.flow.modelView.kB, wire.flow.modelView.requests]);
+    if (wire.overBudget.length) {
+      console.error(`over the budget of docs/web.md "Bundle budget": ${wire.overBudget.join('; ')}`);
+      process.exitCode = 1;
+    }
   }
   // 200 connections of reads and user creates on PostgreSQL beside an unrelated GET (bench/load.ts); skipped with a
   // message when no PostgreSQL answers.

@@ -24,8 +24,12 @@ function Loading({ height }: { height: number | string }) {
   );
 }
 
-/** The BPMN modeler with Atrium's properties panel; a lazy chunk. */
+/**
+ * The BPMN modeler with Atrium's properties panel; a lazy chunk. Read-only it is the viewer's chunk alone (the
+ * modeler's would cost ≈ 300 kB more on the wire, docs/web.md "Bundle budget").
+ */
 export function FlowModeler(props: FlowModelerProps) {
+  if (props.readOnly) return <FlowViewer xml={props.xml ?? ''} height={props.height} />;
   return (
     <Suspense fallback={<Loading height={props.height ?? 600} />}>
       <LazyModeler {...props} />
