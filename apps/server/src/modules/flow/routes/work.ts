@@ -34,13 +34,14 @@ export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const read = <T>(auth: AuthContext, fn: Parameters<typeof readTenant<T>>[2]) => readTenant(s.db, auth.tenantId, fn);
   /** A read of the caller's tenant answered from the query string (the lists, the bell): `answer` in its transaction. */
-  const reading = (
-    route: ApiRoute,
-    schema: RouteSchemas,
+  const reading = <S extends RouteSchemas>(
+    route: ApiRoute<S>,
+    schema: S,
     answer: (tx: Db, auth: AuthContext, query: Record<string, unknown>) => Promise<unknown>,
   ) =>
     app.route({
-      ...declared(route, schema, tags),
+      // Checked against each other at the call; the handler answers whatever page or record the route's schema names.
+      ...declared(route as ApiRoute, schema as RouteSchemas, tags),
       handler: async (req) => {
         const auth = requireAuth(req);
         return ok(await read(auth, (tx) => answer(tx, auth, rawQuery(req))));
@@ -102,13 +103,13 @@ export const workRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { s
   const tracker = async (auth: AuthContext) => (await s.permissionCodes(auth.tenantId, auth.roleIds)).has('follow');
 
   /** A read of one instance (`processInstanceId`): `answer` runs once the caller may read the instance. */
-  const ofInstance = (
-    route: ApiRoute,
-    schema: RouteSchemas,
+  const ofInstance = <S extends RouteSchemas>(
+    route: ApiRoute<S>,
+    schema: S,
     answer: (tx: Db, tenantId: string, inst: Awaited<ReturnType<typeof readableInstance>>) => Promise<unknown>,
   ) =>
     app.route({
-      ...declared(route, schema, tags),
+      ...declared(route as ApiRoute, schema as RouteSchemas, tags),
       handler: async (req) => {
         const auth = requireAuth(req);
         const follows = await tracker(auth);
