@@ -23,4 +23,5 @@ export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };
 export { log as logApi };
-export { LOG_PAGE_LIMIT } from './routes/log.ts';
+/** At most this many rows of a filtered log list are counted and paged (docs/server.md "Logs"): narrow the filters. */
+export const LOG_PAGE_LIMIT = 10_000;

@@ -7,9 +7,6 @@ import type * as S from './log.schemas.ts';
  * (apps/server/src/db/seed-data/menus.ts). Both read the caller's tenant only; another tenant's row is a 404.
  */
 
-/** At most this many rows of a filtered list are counted and paged (docs/server.md "Logs"): narrow the filters. */
-export const LOG_PAGE_LIMIT = 10_000;
-
 export const auditList = defineRoute<typeof S.auditList>()({
   method: 'GET',
   path: '/api/blade-log/audit/list',
