@@ -113,7 +113,7 @@ function AuditDrawer({ row, onClose }: { row: AuditRecord; onClose: () => void }
   return (
     <Drawer
       open
-      width={720}
+      size={720}
       title={t('logView.auditDetail', { entity: entityLabel(def, row.entity), action: row.action })}
       onClose={onClose}
       data-testid="audit-detail"

@@ -100,7 +100,7 @@ function ErrorDrawer({ row, onClose }: { row: ErrorRecord; onClose: () => void }
   });
   const d = detail.data;
   return (
-    <Drawer open width={720} title={t('logView.errorDetail')} onClose={onClose} data-testid="error-detail">
+    <Drawer open size={720} title={t('logView.errorDetail')} onClose={onClose} data-testid="error-detail">
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('logView.time')}>{timeText(row.createTime)}</Descriptions.Item>
         <Descriptions.Item label={t('logView.clientTime')}>{row.clientTime ?? ''}</Descriptions.Item>
