@@ -1,4 +1,4 @@
-// The audit viewer at 10,000,000 audit rows (issue 27; docs/server.md "Logs"): a throwaway PostgreSQL database migrated
+// The audit viewer at 10,000,000 audit rows (issue 27; docs/server.md "Log viewers"): a throwaway PostgreSQL database migrated
 // and seeded by the real start-up, then BENCH_AUDIT_ROWS (10,000,000) audit rows written with generate_series —
 // BENCH_AUDIT_TENANT_SHARE (80 %) in the platform tenant, the rest spread over four other tenants; 40 entities, 200
 // users (the admin one of them), a year of times — the indexes dropped for the fill and built again after, then

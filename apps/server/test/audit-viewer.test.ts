@@ -1,4 +1,4 @@
-// Logs (docs/server.md "Logs"): the audit viewer over the rows every write leaves — filters by entity, user, record
+// Logs (docs/server.md "Log viewers"): the audit viewer over the rows every write leaves — filters by entity, user, record
 // and time, the changed fields of an update, another tenant's rows never listed and a 404 by id, a 403 without the
 // menu code, a clear 400 for a bad filter or a page past the paged rows — and the uploaded error log's viewer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,9 @@ beforeAll(async () => {
   // The other tenant writes too: its rows must never show.
   const b = client(t, other);
   const bRoot = (await b.get('/api/blade-system/dept/tree')).json().data[0];
-  expect((await b.post('/api/blade-system/dept/submit', { deptName: '乙部门', parentId: bRoot.id })).statusCode).toBe(200);
+  expect((await b.post('/api/blade-system/dept/submit', { deptName: '乙部门', parentId: bRoot.id })).statusCode).toBe(
+    200,
+  );
 });
 afterAll(async () => t?.close());
 

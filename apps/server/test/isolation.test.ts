@@ -93,7 +93,7 @@ function idFor(url: string): string {
     dict: ids.user,
     client: ids.user,
     model: ids.flowModel,
-    // The log viewers (docs/server.md "Logs"): one of A's audit rows and one of its uploaded error-log entries.
+    // The log viewers (docs/server.md "Log viewers"): one of A's audit rows and one of its uploaded error-log entries.
     audit: ids.audit,
     error: ids.errorLog,
   };
@@ -284,7 +284,10 @@ beforeAll(async () => {
   ).id;
   // A's logs: an uploaded error-log entry, and an audit row of A's writes (the dept above carries the mark).
   expect((await a.post('/api/blade-log/error-logs', [{ type: 'error', message: `${MARK}错误` }])).statusCode).toBe(200);
-  const [errorRow] = await rowsOf<{ id: string }>(t.services.db, sql`select id from error_log where tenant_id = '710001'`);
+  const [errorRow] = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from error_log where tenant_id = '710001'`,
+  );
   ids.errorLog = String(errorRow.id);
   const [auditRow] = await rowsOf<{ id: string }>(
     t.services.db,

@@ -23,5 +23,5 @@ export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };
 export { log as logApi };
-/** At most this many rows of a filtered log list are counted and paged (docs/server.md "Logs"): narrow the filters. */
+/** At most this many rows of a filtered log list are counted and paged (docs/server.md "Log viewers"): narrow the filters. */
 export const LOG_PAGE_LIMIT = 10_000;

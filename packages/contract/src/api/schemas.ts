@@ -17,7 +17,20 @@ import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { business, device, flow, grants, log, region, resource, shell, statistics, system, user, video };
+export const apiSchemas = {
+  business,
+  device,
+  flow,
+  grants,
+  log,
+  region,
+  resource,
+  shell,
+  statistics,
+  system,
+  user,
+  video,
+};
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';
 export { flow as flowSchemas };

@@ -5,7 +5,7 @@ CREATE INDEX "audit_log_tenant_user_idx" ON "audit_log" USING btree ("tenant_id"
 CREATE INDEX "audit_log_tenant_idx" ON "audit_log" USING btree ("tenant_id","create_time","id");--> statement-breakpoint
 CREATE INDEX "error_log_tenant_idx" ON "error_log" USING btree ("tenant_id","create_time","id");--> statement-breakpoint
 -- hand-written:
--- The log screens below 系统管理 (docs/server.md "Logs") for databases seeded before them (a fresh database gets them
+-- The log screens below 系统管理 (docs/server.md "Log viewers") for databases seeded before them (a fresh database gets them
 -- from db/seed-data/menus.ts), granted to the administrator role of every tenant that holds 系统管理, as a fresh
 -- tenant's administrator gets every menu of its package. Ids follow db/ids.ts (worker 1023, a sequence kept apart
 -- from the other data migrations'). A second run changes nothing.

@@ -103,7 +103,7 @@ export const auditLog = pgTable(
     createTime: ts('create_time').notNull().defaultNow(),
   },
   (t) => [
-    // The audit viewer's filtered pages, newest first (docs/server.md "Logs"): by time, by entity, by user.
+    // The audit viewer's filtered pages, newest first (docs/server.md "Log viewers"): by time, by entity, by user.
     index('audit_log_tenant_idx').on(t.tenantId, t.createTime, t.id),
     index('audit_log_tenant_entity_idx').on(t.tenantId, t.entity, t.createTime, t.id),
     index('audit_log_tenant_user_idx').on(t.tenantId, t.userId, t.createTime, t.id),

@@ -1,6 +1,6 @@
 import type { Msg } from '@atrium/contract';
 
-/** Texts of the log module (the message catalogue's per-module part; docs/server.md "Logs"). */
+/** Texts of the log module (the message catalogue's per-module part; docs/server.md "Log viewers"). */
 export const logTexts = {
   sent: { zh: '发送成功', en: 'Sent' },
   auditMissing: { zh: '审计记录不存在', en: 'The audit row does not exist' },

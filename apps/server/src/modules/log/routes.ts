@@ -16,7 +16,7 @@ import { auditDetail, auditPage, errorDetail, errorPage } from './viewer.ts';
 
 /**
  * POST /api/blade-log/error-logs: the console's local error log, sent by the user from the error-log dialog; and the
- * viewers of the audit rows and of the uploaded error log (docs/server.md "Logs"), services in viewer.ts.
+ * viewers of the audit rows and of the uploaded error log (docs/server.md "Log viewers"), services in viewer.ts.
  */
 export function logRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();

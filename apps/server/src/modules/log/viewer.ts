@@ -7,7 +7,7 @@ import { parseListQuery, valueOfKind, type ListRules } from '../../platform/pagi
 import { logTexts as texts } from './messages.ts';
 
 /**
- * The log viewers' reads (docs/server.md "Logs"): the audit rows every write leaves and the console's uploaded error
+ * The log viewers' reads (docs/server.md "Log viewers"): the audit rows every write leaves and the console's uploaded error
  * log, in the caller's tenant (row-level security and an explicit tenant condition), newest first. A filtered list
  * counts and pages at most LOG_PAGE_LIMIT rows, so a page stays an index range scan at millions of rows.
  */
@@ -71,13 +71,23 @@ async function withWho<T extends { userId: string | null }>(tx: Db, tenantId: st
   const byId = new Map(found.map((u) => [String(u.id), u]));
   return rows.map((r) => {
     const u = r.userId ? byId.get(String(r.userId)) : undefined;
-    return { ...r, userId: r.userId == null ? null : String(r.userId), account: u?.account ?? null, userName: u?.realName ?? null } as T & Who;
+    return {
+      ...r,
+      userId: r.userId == null ? null : String(r.userId),
+      account: u?.account ?? null,
+      userName: u?.realName ?? null,
+    } as T & Who;
   });
 }
 
 /** At most LOG_PAGE_LIMIT + 1 matching rows counted: whether more match than the list pages. */
 async function cappedCount(tx: Db, table: typeof auditLog | typeof errorLog, where: SQL | undefined) {
-  const sub = tx.select({ one: sql`1`.as('one') }).from(table).where(where).limit(LOG_PAGE_LIMIT + 1).as('m');
+  const sub = tx
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(LOG_PAGE_LIMIT + 1)
+    .as('m');
   const [{ n }] = await tx.select({ n: count() }).from(sub);
   const total = Math.min(Number(n), LOG_PAGE_LIMIT);
   return { total, capped: Number(n) > LOG_PAGE_LIMIT };

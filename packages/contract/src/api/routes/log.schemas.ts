@@ -4,7 +4,7 @@ import { listQuery } from '../records.ts';
 import type { RouteSchemas } from '../route.ts';
 
 /**
- * The schemas of the log calls (addresses in log.ts; docs/server.md "Logs"). Lists take the usual paging and filters
+ * The schemas of the log calls (addresses in log.ts; docs/server.md "Log viewers"). Lists take the usual paging and filters
  * (`listQuery`, checked by the server's list rules: an unknown filter or a bad value is a 400 naming it).
  */
 

@@ -2,7 +2,7 @@ import { defineRoute } from '../route.ts';
 import type * as S from './log.schemas.ts';
 
 /**
- * Logs (docs/server.md "Logs"): the audit viewer over the rows every write leaves, and the console's uploaded error
+ * Logs (docs/server.md "Log viewers"): the audit viewer over the rows every write leaves, and the console's uploaded error
  * log; schemas in log.schemas.ts. Permissions: the menu codes `auditlog` and `errorlog` below 系统管理
  * (apps/server/src/db/seed-data/menus.ts). Both read the caller's tenant only; another tenant's row is a 404.
  */

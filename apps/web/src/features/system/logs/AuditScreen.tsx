@@ -108,7 +108,11 @@ function AuditDrawer({ row, onClose }: { row: AuditRecord; onClose: () => void }
       key: 'before',
       render: (_, c) => <span className="audit-before">{valueText(c.before)}</span>,
     },
-    { title: t('logView.after'), key: 'after', render: (_, c) => <span className="audit-after">{valueText(c.after)}</span> },
+    {
+      title: t('logView.after'),
+      key: 'after',
+      render: (_, c) => <span className="audit-after">{valueText(c.after)}</span>,
+    },
   ];
   return (
     <Drawer

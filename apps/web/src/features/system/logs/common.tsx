@@ -39,7 +39,13 @@ export function FilterBar({ fields, onSearch }: { fields: FilterField[]; onSearc
     onSearch(out);
   };
   return (
-    <Form form={form} name={`${scope}log-filters`} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={search}>
+    <Form
+      form={form}
+      name={`${scope}log-filters`}
+      layout="inline"
+      style={{ marginBottom: 12, rowGap: 8 }}
+      onFinish={search}
+    >
       {fields.map((f) => (
         <Form.Item key={f.name} name={f.name} label={f.label}>
           <Input allowClear style={{ width: 150 }} />
@@ -69,7 +75,14 @@ export function FilterBar({ fields, onSearch }: { fields: FilterField[]; onSearc
 export function CappedNote({ capped, limit }: { capped?: boolean; limit: number }) {
   const { t } = useTranslation();
   if (!capped) return null;
-  return <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('logView.capped', { n: limit.toLocaleString() })} />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t('logView.capped', { n: limit.toLocaleString() })}
+    />
+  );
 }
 
 /** A paged list's state: filters and page, reset to page 1 on a new search. */

@@ -48,9 +48,18 @@ beforeEach(async () => {
   mockGet.mockImplementation(async (url: string) => {
     if (url.endsWith('/audit/list')) return page([ROW], true);
     if (url.endsWith('/audit/detail'))
-      return { ...ROW, before: {}, after: {}, changes: [{ field: 'deptName', before: '审计部', after: '审计二部' }, { field: 'sort', before: null, after: 2 }] };
+      return {
+        ...ROW,
+        before: {},
+        after: {},
+        changes: [
+          { field: 'deptName', before: '审计部', after: '审计二部' },
+          { field: 'sort', before: null, after: 2 },
+        ],
+      };
     if (url.endsWith('/error/list')) return page([ERROR]);
-    if (url.endsWith('/error/detail')) return { ...ERROR, stack: 'Error: boom\n  at x', userAgent: 'Chromium', requestId: 'r' };
+    if (url.endsWith('/error/detail'))
+      return { ...ERROR, stack: 'Error: boom\n  at x', userAgent: 'Chromium', requestId: 'r' };
     throw new Error(`unexpected ${url}`);
   });
   await i18n.changeLanguage('zh');
@@ -89,7 +98,10 @@ describe('审计日志', () => {
     fireEvent.click(screen.getByRole('button', { name: '搜 索' }));
     await waitFor(() =>
       expect(
-        mockGet.mock.calls.some(([u, q]) => String(u).endsWith('/audit/list') && JSON.stringify(q).includes('"entity":"dept","account":"admin"')),
+        mockGet.mock.calls.some(
+          ([u, q]) =>
+            String(u).endsWith('/audit/list') && JSON.stringify(q).includes('"entity":"dept","account":"admin"'),
+        ),
       ).toBe(true),
     );
   });
