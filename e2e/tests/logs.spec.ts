@@ -34,7 +34,7 @@ async function editDept(page: Page) {
   await dialog(page)
     .getByRole('button', { name: /提\s*交/ })
     .click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expect(crud.locator('tr', { hasText: second })).toBeVisible();
 }
 
 test('an edit shows in the audit viewer with its diff, in Chinese and in English', async ({ page }) => {
