@@ -2,6 +2,7 @@ DROP INDEX "audit_log_tenant_idx";--> statement-breakpoint
 DROP INDEX "error_log_tenant_idx";--> statement-breakpoint
 CREATE INDEX "audit_log_tenant_entity_idx" ON "audit_log" USING btree ("tenant_id","entity","create_time","id");--> statement-breakpoint
 CREATE INDEX "audit_log_tenant_user_idx" ON "audit_log" USING btree ("tenant_id","user_id","create_time","id");--> statement-breakpoint
+CREATE INDEX "audit_log_tenant_entity_user_idx" ON "audit_log" USING btree ("tenant_id","entity","user_id","create_time","id");--> statement-breakpoint
 CREATE INDEX "audit_log_tenant_idx" ON "audit_log" USING btree ("tenant_id","create_time","id");--> statement-breakpoint
 CREATE INDEX "error_log_tenant_idx" ON "error_log" USING btree ("tenant_id","create_time","id");--> statement-breakpoint
 -- hand-written:
