@@ -17,6 +17,7 @@ import { benchVideo } from './video.ts';
 import { benchDevices } from './devices.ts';
 import { benchFlowEngine } from './flow-engine.ts';
 import { benchFlowLists } from './flow-lists.ts';
+import { benchAudit } from './audit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -28,7 +29,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -218,6 +219,13 @@ async function main() {
   if (runs('flowlists')) {
     results.flowLists = await benchFlowLists(serverDir, print).catch((err: Error) => {
       console.error(`flow lists bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // The audit viewer's filtered pages at 10,000,000 audit rows, on PostgreSQL (bench/audit.ts).
+  if (runs('audit')) {
+    results.audit = await benchAudit(serverDir, print).catch((err: Error) => {
+      console.error(`audit bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

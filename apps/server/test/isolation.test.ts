@@ -93,6 +93,9 @@ function idFor(url: string): string {
     dict: ids.user,
     client: ids.user,
     model: ids.flowModel,
+    // The log viewers (docs/server.md "Log viewers"): one of A's audit rows and one of its uploaded error-log entries.
+    audit: ids.audit,
+    error: ids.errorLog,
   };
   return url.startsWith('/api/blade-user/') ? ids.user : (map[seg] ?? ids.user);
 }
@@ -279,6 +282,18 @@ beforeAll(async () => {
       taskUser: ids.user,
     })
   ).id;
+  // A's logs: an uploaded error-log entry, and an audit row of A's writes (the dept above carries the mark).
+  expect((await a.post('/api/blade-log/error-logs', [{ type: 'error', message: `${MARK}错误` }])).statusCode).toBe(200);
+  const [errorRow] = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from error_log where tenant_id = '710001'`,
+  );
+  ids.errorLog = String(errorRow.id);
+  const [auditRow] = await rowsOf<{ id: string }>(
+    t.services.db,
+    sql`select id from audit_log where tenant_id = '710001' and entity = 'dept' and entity_id = ${ids.dept}`,
+  );
+  ids.audit = String(auditRow.id);
   // One record of every bound tenant resource, made from its definition (or its fixture).
   for (const b of tenantBindings()) generated[b.def.code] = await sampleRecord(t, b, A.token, '710001');
 });

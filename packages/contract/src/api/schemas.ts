@@ -8,6 +8,7 @@ import * as business from './routes/business.schemas.ts';
 import * as device from './routes/device.schemas.ts';
 import * as flow from './routes/flow.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
+import * as log from './routes/log.schemas.ts';
 import * as region from './routes/region.schemas.ts';
 import * as resource from './routes/resource.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
@@ -16,7 +17,21 @@ import * as system from './routes/system.schemas.ts';
 import * as user from './routes/user.schemas.ts';
 import * as video from './routes/video.schemas.ts';
 
-export const apiSchemas = { business, device, flow, grants, region, resource, shell, statistics, system, user, video };
+export const apiSchemas = {
+  business,
+  device,
+  flow,
+  grants,
+  log,
+  region,
+  resource,
+  shell,
+  statistics,
+  system,
+  user,
+  video,
+};
 export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';
 export { flow as flowSchemas };
+export { log as logSchemas };

@@ -66,7 +66,7 @@ export const errorLog = pgTable(
     requestId: varchar('request_id', { length: 64 }),
     createTime: ts('create_time').notNull().defaultNow(),
   },
-  (t) => [index('error_log_tenant_idx').on(t.tenantId, t.createTime), tenantPolicy()],
+  (t) => [index('error_log_tenant_idx').on(t.tenantId, t.createTime, t.id), tenantPolicy()],
 );
 
 export const attach = pgTable(
@@ -103,7 +103,11 @@ export const auditLog = pgTable(
     createTime: ts('create_time').notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_tenant_idx').on(t.tenantId, t.createTime),
+    // The audit viewer's filtered pages, newest first (docs/server.md "Log viewers"): by time, entity, user, both.
+    index('audit_log_tenant_idx').on(t.tenantId, t.createTime, t.id),
+    index('audit_log_tenant_entity_idx').on(t.tenantId, t.entity, t.createTime, t.id),
+    index('audit_log_tenant_user_idx').on(t.tenantId, t.userId, t.createTime, t.id),
+    index('audit_log_tenant_entity_user_idx').on(t.tenantId, t.entity, t.userId, t.createTime, t.id),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     tenantPolicy(),
   ],

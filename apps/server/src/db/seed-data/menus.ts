@@ -76,6 +76,9 @@ const groups: Group[] = [
         },
       ],
       ['sysconfigregion', '区域配置', 'Config by region', 'ControlOutlined'],
+      // Logs (docs/server.md "Log viewers"): read-only screens, the menu code is the permission.
+      ['auditlog', '审计日志', 'Audit log', 'FileSearchOutlined', { crud: false }],
+      ['errorlog', '错误日志', 'Error log', 'BugOutlined', { crud: false }],
     ],
   ],
   [

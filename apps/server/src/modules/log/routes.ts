@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shell } from '@atrium/contract';
-import { apiSchemas } from '@atrium/contract/schemas';
+import { logApi, shell } from '@atrium/contract';
+import { apiSchemas, logSchemas } from '@atrium/contract/schemas';
+import { rawQuery } from '../../platform/crud.ts';
+import { declared } from '../../platform/declared.ts';
 import { fromContract } from '../../platform/contract-route.ts';
 import { errorLog } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
-import { withTenant } from '../../platform/tenant-db.ts';
+import { readTenant, withTenant } from '../../platform/tenant-db.ts';
 import { logTexts } from './messages.ts';
+import { auditDetail, auditPage, errorDetail, errorPage } from './viewer.ts';
 
-/** POST /api/blade-log/error-logs: the console's local error log, sent by the user from the error-log dialog. */
+/**
+ * POST /api/blade-log/error-logs: the console's local error log, sent by the user from the error-log dialog; and the
+ * viewers of the audit rows and of the uploaded error log (docs/server.md "Log viewers"), services in viewer.ts.
+ */
 export function logRoutes(root: FastifyInstance, s: Services) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.route({
@@ -39,6 +45,36 @@ export function logRoutes(root: FastifyInstance, s: Services) {
         );
       }
       return ok(list.length, logTexts.sent);
+    },
+  });
+
+  const tags = ['log'];
+  app.route({
+    ...declared(logApi.auditList, logSchemas.auditList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await readTenant(s.db, auth.tenantId, (tx) => auditPage(tx, auth.tenantId, rawQuery(req))));
+    },
+  });
+  app.route({
+    ...declared(logApi.auditDetail, logSchemas.auditDetail, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await readTenant(s.db, auth.tenantId, (tx) => auditDetail(tx, auth.tenantId, req.query.id)));
+    },
+  });
+  app.route({
+    ...declared(logApi.errorList, logSchemas.errorList, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await readTenant(s.db, auth.tenantId, (tx) => errorPage(tx, auth.tenantId, rawQuery(req))));
+    },
+  });
+  app.route({
+    ...declared(logApi.errorDetail, logSchemas.errorDetail, tags),
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      return ok(await readTenant(s.db, auth.tenantId, (tx) => errorDetail(tx, auth.tenantId, req.query.id)));
     },
   });
 }
