@@ -4,7 +4,7 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';
 import { unseal } from '../outbox/index.ts';
-import { s3Store, StorageError, type Store } from './storage.ts';
+import { getObject, s3Store, StorageError, type Store } from './storage.ts';
 import { ossConfig } from './table.ts';
 
 /** What an upload goes through (docs/system-api.md "Files"): a store, the configuration's id, code and size limit. */
@@ -65,4 +65,18 @@ export async function storeOfAttachment(s: Services, tx: Db, tenantId: string, o
     .where(and(eq(ossConfig.tenantId, tenantId), eq(ossConfig.id, ossId)));
   if (!row) throw new StorageError('unreachable', 'the storage configuration is gone');
   return storeOf(s, row);
+}
+
+/**
+ * An attachment's stored object as a stream (e-mail attachments, docs/outbox.md), read from the configuration it was
+ * stored through; null when it is gone. Opens its own transaction: call it outside one.
+ */
+export async function openAttachment(
+  s: Services,
+  tenantId: string,
+  file: { ossId: string | null; objectKey: string | null; name: string },
+) {
+  const store = await withTenant(s.db, tenantId, (tx) => storeOfAttachment(s, tx, tenantId, file.ossId));
+  const got = await getObject(store, file.objectKey ?? file.name);
+  return got?.body ?? null;
 }

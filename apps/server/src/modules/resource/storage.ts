@@ -56,13 +56,16 @@ export function literalHost(endpoint: string): string | null {
   return ipaddr.isValid(host) ? host : null;
 }
 
-/** Whether the endpoint may be used: its literal address, or every address its name resolves to, allowed. */
+/**
+ * The refused address of an endpoint, if any: its literal address, or one its name resolves to now. A name that does
+ * not resolve now passes: every connection checks the addresses again (the guarded lookup).
+ */
 export async function endpointRefusal(endpoint: string, networks: string[]): Promise<string | null> {
   const literal = literalHost(endpoint);
   if (literal) return refusedAddress(literal, networks);
   const host = new URL(endpoint).hostname;
   const found = await dns.promises.lookup(host, { all: true }).catch(() => null);
-  if (!found?.length) return host;
+  if (!found?.length) return null;
   return found.map((f) => refusedAddress(f.address, networks)).find(Boolean) ?? null;
 }
 

@@ -16,7 +16,6 @@ export const attach = defineResource({
     originalName: {
       kind: 'text',
       label: { zh: '附件原名', en: 'Original name' },
-      required: true,
       max: 255,
       pattern: {
         // No control characters, no path separators (docs/system-api.md "Files").
