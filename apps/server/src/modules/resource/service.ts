@@ -37,6 +37,7 @@ export function storeOf(s: Services, row: OssRow): Store {
         secretKey,
       },
       s.config.ossPrivateNetworks,
+      path.join(s.config.dataDir, 'uploads', '.spool'),
     );
     for (const k of cache.keys()) if (k.startsWith(`${row.id}:`)) cache.delete(k);
     cache.set(key, store);
