@@ -11,7 +11,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import S3rver from 's3rver';
-import { BASIC, captchaLogin, type Log, printFigure, rssOf, round, runIfMain, sleep, stop, throwawayDb } from './lib.ts';
+import {
+  BASIC,
+  captchaLogin,
+  type Log,
+  printFigure,
+  rssOf,
+  round,
+  runIfMain,
+  sleep,
+  stop,
+  throwawayDb,
+} from './lib.ts';
 
 const MB = 1024 * 1024;
 const PUT = '/api/blade-resource/oss/endpoint/put-file';
@@ -20,7 +31,10 @@ export type OssResult = {
   sizeMb: number;
   local: { uploadMBps: number; downloadMBps: number };
   s3: { uploadMBps: number; downloadMBps: number };
-  concurrent: Record<'local' | 's3', { uploads: number; eachMb: number; ms: number; rssBeforeMb: number; rssPeakMb: number; growthMb: number }>;
+  concurrent: Record<
+    'local' | 's3',
+    { uploads: number; eachMb: number; ms: number; rssBeforeMb: number; rssPeakMb: number; growthMb: number }
+  >;
   aims: { rssGrowthUnder100: Record<'local' | 's3', boolean> };
 };
 
@@ -37,7 +51,11 @@ function makeFile(dir: string, mb: number): string {
 async function upload(base: string, token: string, file: string): Promise<string> {
   const form = new FormData();
   form.append('file', await fs.openAsBlob(file), path.basename(file));
-  const res = await fetch(`${base}${PUT}`, { method: 'POST', headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` }, body: form });
+  const res = await fetch(`${base}${PUT}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+    body: form,
+  });
   const body = (await res.json()) as { data?: { link: string }; msg?: string };
   if (!res.ok || !body.data) throw new Error(`upload failed: ${res.status} ${body.msg}`);
   return body.data.link;
@@ -90,7 +108,13 @@ export async function benchOss(serverDir: string, print: Log = printFigure): Pro
   const db = await throwawayDb('oss', 'BENCH_OSS_PORT', 'BENCH_OSS_KEEP_DB');
   const s3Dir = path.join(db.dir, 's3');
   fs.mkdirSync(s3Dir);
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'bench' }] });
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: 'bench' }],
+  });
   const { port } = (await s3.run()) as AddressInfo;
   let server: Awaited<ReturnType<typeof db.start>> | undefined;
   try {
@@ -115,8 +139,18 @@ export async function benchOss(serverDir: string, print: Log = printFigure): Pro
       print(`oss ${label}: ${sizeMb} MB upload (MB/s)`, r.uploadMBps);
       print(`oss ${label}: ${sizeMb} MB download (MB/s)`, r.downloadMBps);
       const c = await concurrent(db.base, token, each, n, server?.pid);
-      const row = { uploads: n, eachMb, ms: c.ms, rssBeforeMb: c.before, rssPeakMb: c.peak, growthMb: c.peak - c.before };
-      print(`oss ${label}: ${n} × ${eachMb} MB at once — RSS before / peak / growth (MB)`, `${c.before} / ${c.peak} / ${row.growthMb}`);
+      const row = {
+        uploads: n,
+        eachMb,
+        ms: c.ms,
+        rssBeforeMb: c.before,
+        rssPeakMb: c.peak,
+        growthMb: c.peak - c.before,
+      };
+      print(
+        `oss ${label}: ${n} × ${eachMb} MB at once — RSS before / peak / growth (MB)`,
+        `${c.before} / ${c.peak} / ${row.growthMb}`,
+      );
       return { r, row };
     };
     const local = await through('local');

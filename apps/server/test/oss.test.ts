@@ -30,7 +30,13 @@ let raw: S3Client;
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(20_000, 7)]);
 
 async function startS3(at = 0) {
-  s3 = new S3rver({ port: at, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    port: at,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const info = (await s3.run()) as net.AddressInfo;
   return info.port;
 }
@@ -231,7 +237,11 @@ describe('refused before anything is stored', () => {
       [`${'a'.repeat(300)}.png`, PNG.subarray(0, 100), /too long/],
       ['photo.pdf', PNG.subarray(0, 100), /does not match/],
       ['big.png', PNG, /too large|exceeds|larger/i],
-      ['x.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), /not supported/],
+      [
+        'x.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        /not supported/,
+      ],
       ['x.html', Buffer.from('<html><script>alert(1)</script></html>'), /not supported/],
     ];
     for (const [name, body, msg] of cases) {

@@ -47,7 +47,8 @@ function guardedLookup(networks: string[]): LookupFunction {
         const e = Object.assign(new Error(`address ${bad ?? hostname} is not allowed`), { code: 'EADDRNOTALLOWED' });
         return callback(e, '', 0);
       }
-      if ((options as { all?: boolean }).all) return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, found);
+      if ((options as { all?: boolean }).all)
+        return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, found);
       callback(null, found[0].address, found[0].family);
     });
   };
@@ -72,7 +73,13 @@ export async function endpointRefusal(endpoint: string, networks: string[]): Pro
   return found.map((f) => refusedAddress(f.address, networks)).find(Boolean) ?? null;
 }
 
-export type S3Settings = { endpoint: string; region: string | null; bucket: string; accessKey: string; secretKey: string };
+export type S3Settings = {
+  endpoint: string;
+  region: string | null;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+};
 
 /** A client for one configuration: path-style addressing (MinIO, s3rver), the guarded lookup, short timeouts. */
 export function s3Store(cfg: S3Settings, networks: string[], spool: string): Store {

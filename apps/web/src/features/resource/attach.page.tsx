@@ -38,14 +38,14 @@ export default function AttachPage() {
       rowActions: [
         ...(derived.rowActions ?? []),
         {
-          code: attach.code,
+          code: `${attach.code}_view`,
           label: 'attachFiles.preview',
           icon: <EyeOutlined />,
           when: isImage,
           onClick: (rows) => setPreview(rows[0]),
         },
         {
-          code: attach.code,
+          code: `${attach.code}_view`,
           label: 'attachFiles.download',
           icon: <DownloadOutlined />,
           onClick: (rows) => download(rows[0]),

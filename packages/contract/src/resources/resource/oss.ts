@@ -38,12 +38,18 @@ export const oss = defineResource({
     },
     category: {
       kind: 'dict',
-      dict: 'oss',
+      dict: 'oss_category',
       keys: 'int',
       values: [...OSS_CATEGORIES],
       options: [
         { value: 1, label: { zh: '本地磁盘', en: 'Local disk' } },
-        { value: 2, label: { zh: 'S3 兼容（MinIO、AWS、阿里云 OSS、腾讯云 COS）', en: 'S3-compatible (MinIO, AWS, Aliyun OSS, Tencent COS)' } },
+        {
+          value: 2,
+          label: {
+            zh: 'S3 兼容（MinIO、AWS、阿里云 OSS、腾讯云 COS）',
+            en: 'S3-compatible (MinIO, AWS, Aliyun OSS, Tencent COS)',
+          },
+        },
       ],
       label: { zh: '分类', en: 'Category' },
       required: true,
