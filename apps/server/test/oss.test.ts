@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { attach } from '../src/db/schema/index.ts';
+import { openAttachment } from '../src/modules/resource/index.ts';
 import { ossConfig } from '../src/modules/resource/table.ts';
 import { bearer, client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
@@ -159,6 +160,24 @@ describe('uploads through the enabled configuration', () => {
     expect(rows.map((r) => [r.id, r.originalName, r.attachSize])).toEqual([[data.attachId, 'avatar.png', PNG.length]]);
     s3Link = data.link;
     s3AttachId = data.attachId;
+  });
+
+  it('e-mail attachments are read from where the file was stored', async () => {
+    const [row] = await t.database.db.select().from(attach).where(eq(attach.id, s3AttachId));
+    const stream = await openAttachment(t.services, TA, row);
+    const chunks: Buffer[] = [];
+    for await (const c of stream!) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(PNG)).toBe(true);
+  });
+
+  it('a PDF is served as a download, never inline', async () => {
+    const res = await upload('report.pdf', Buffer.from('%PDF-1.4\n%test\n'));
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: res.json().data.link });
+    expect([served.headers['content-type'], served.headers['content-disposition']]).toEqual([
+      'application/pdf',
+      'attachment',
+    ]);
   });
 
   it('another tenant’s id in the link finds nothing', async () => {
