@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ATRIUM_MQTT_PORT: String(mqttPort),
+      // The S3-compatible server tests/oss.spec.ts starts on loopback (docs/system-api.md "Files": test-only).
+      ATRIUM_OSS_PRIVATE_NETWORKS: '127.0.0.0/8',
       // A closed cell's stream ends this long after its last touch (docs/devices.md "Stream manager"): above the
       // viewer's 10 s touch, so a watched stream is never cut, and short enough for the video specs' last wait.
       ATRIUM_STREAM_IDLE_SECONDS: process.env.ATRIUM_STREAM_IDLE_SECONDS ?? '12',

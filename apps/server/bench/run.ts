@@ -18,6 +18,7 @@ import { benchDevices } from './devices.ts';
 import { benchFlowEngine } from './flow-engine.ts';
 import { benchFlowLists } from './flow-lists.ts';
 import { benchAudit } from './audit.ts';
+import { benchOss } from './oss.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -29,7 +30,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -226,6 +227,13 @@ async function main() {
   if (runs('audit')) {
     results.audit = await benchAudit(serverDir, print).catch((err: Error) => {
       console.error(`audit bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // Object storage: 100 MB up and down through the disk and S3 (s3rver), RSS during 20 uploads at once (bench/oss.ts).
+  if (runs('oss')) {
+    results.oss = await benchOss(serverDir, print).catch((err: Error) => {
+      console.error(`oss bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

@@ -16,6 +16,14 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_WEB_DIST: z.string().optional(),
   ATRIUM_UPLOAD_MAX_KB: z.coerce.number().int().positive().default(10240),
+  // Private networks an S3-compatible endpoint may lie in (docs/system-api.md "Files"); none by default.
+  ATRIUM_OSS_PRIVATE_NETWORKS: z
+    .string()
+    .regex(
+      /^\s*[0-9a-fA-F.:]+\/\d{1,3}(\s*,\s*[0-9a-fA-F.:]+\/\d{1,3})*\s*$/,
+      'must be a comma list of CIDR ranges such as 10.0.0.0/8',
+    )
+    .optional(),
   ATRIUM_TIME_ZONE: z.string().default('Asia/Shanghai'),
   ATRIUM_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   ATRIUM_TRUST_PROXY: z
@@ -58,6 +66,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   uploadMaxBytes: number;
+  /** Private networks (CIDR) where an S3-compatible endpoint may lie; every other private address is refused. */
+  ossPrivateNetworks: string[];
   timeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
   trustProxy: string[];
@@ -129,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.ATRIUM_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     uploadMaxBytes: e.ATRIUM_UPLOAD_MAX_KB * 1024,
+    ossPrivateNetworks: (e.ATRIUM_OSS_PRIVATE_NETWORKS ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     timeZone: e.ATRIUM_TIME_ZONE,
     trustProxy: (e.ATRIUM_TRUST_PROXY ?? '')
       .split(',')

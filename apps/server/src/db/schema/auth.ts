@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from './columns.ts';
-import { declareGlobal, tenantPolicy } from './tables.ts';
+import { declareGlobal, tenantPolicy, tenantTable } from './tables.ts';
 
 declareGlobal('auth_session', 'refresh tokens are looked up by hash before the tenant is known');
 declareGlobal('captcha', 'issued before login, keyed by a random id');
@@ -69,22 +69,25 @@ export const errorLog = pgTable(
   (t) => [index('error_log_tenant_idx').on(t.tenantId, t.createTime, t.id), tenantPolicy()],
 );
 
-export const attach = pgTable(
+export const attach = tenantTable(
   'attach',
   {
-    id: idColumn('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     link: varchar('link', { length: 1000 }).notNull(),
     domain: varchar('domain', { length: 500 }),
     name: varchar('name', { length: 500 }).notNull(),
     originalName: varchar('original_name', { length: 500 }),
     extension: varchar('extension', { length: 12 }),
+    /** The type read from the bytes (docs/system-api.md "Files"), what the file is served as. */
+    mime: varchar('mime', { length: 100 }),
     attachSize: integer('attach_size').notNull(),
-    createUser: idColumn('create_user'),
-    createTime: ts('create_time').notNull().defaultNow(),
-    isDeleted: integer('is_deleted').notNull().default(0),
+    /** The storage configuration the object went to (oss_config id); null: the server's own disk. */
+    ossId: idColumn('oss_id'),
+    /** That configuration's code at upload time (what the list shows and filters on). */
+    ossCode: varchar('oss_code', { length: 64 }),
+    /** Where the object lies in that storage: the file name on disk, the object key in a bucket. */
+    objectKey: varchar('object_key', { length: 300 }),
   },
-  () => [tenantPolicy()],
+  (t) => [index('attach_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
 /** Every write through the CRUD factory: who, which tenant, what, before and after, which request. */

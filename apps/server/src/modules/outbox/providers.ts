@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
@@ -221,7 +222,7 @@ export type EmailMessage = {
   subject: string;
   text: string | null;
   html: string | null;
-  attachments: { filename: string; path: string }[];
+  attachments: { filename: string; content: Readable }[];
   messageId: string;
 };
 

@@ -1,10 +1,10 @@
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryWhileUnavailable } from '../../db/availability.ts';
 import { attach } from '../../db/schema/index.ts';
+import { openAttachment } from '../resource/index.ts';
 import { Poller } from '../../platform/poller.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -203,7 +203,14 @@ export class OutboxWorker {
       const ids = row.attachIds ? row.attachIds.split(',') : [];
       const files = ids.length
         ? await tx
-            .select({ id: attach.id, name: attach.name, originalName: attach.originalName, link: attach.link })
+            .select({
+              id: attach.id,
+              name: attach.name,
+              originalName: attach.originalName,
+              link: attach.link,
+              ossId: attach.ossId,
+              objectKey: attach.objectKey,
+            })
             .from(attach)
             .where(and(eq(attach.tenantId, job.tenantId), inArray(attach.id, ids)))
         : [];
@@ -218,7 +225,14 @@ export class OutboxWorker {
       | {
           row: typeof outbox.$inferSelect;
           smtp: typeof smtpConfig.$inferSelect | null;
-          files: { id: string; name: string; originalName: string | null; link: string }[];
+          files: {
+            id: string;
+            name: string;
+            originalName: string | null;
+            link: string;
+            ossId: string | null;
+            objectKey: string | null;
+          }[];
           ids: string[];
           missing: boolean;
         },
@@ -257,22 +271,31 @@ export class OutboxWorker {
     if (!cfg) return { ok: true, provider: 'outbox' };
     const password = unseal(s, cfg.passwordSealed);
     if (cfg.passwordSealed && password === null) throw new DeliveryError(outboxTexts.secretUnreadable.en);
-    const dir = path.join(s.config.dataDir, 'uploads');
-    const attachments = plan.ids.map((id) => {
+    // Each file is read from where it was stored: the server's disk or its storage configuration (docs/outbox.md).
+    const attachments = [];
+    for (const id of plan.ids) {
       const f = plan.files.find((x) => x.id === id);
-      const name = f?.link.match(/^\/files\/([0-9a-f]{32}\.[a-z0-9]{2,5})$/)?.[1];
-      if (!f || !name) throw new DeliveryError(`attachment ${id} is no longer stored`, true);
-      return { filename: f.originalName || f.name, path: path.join(dir, name) };
-    });
+      const content = f ? await openAttachment(s, job.tenantId, f).catch(() => null) : null;
+      if (!f || !content) {
+        for (const a of attachments) a.content.destroy();
+        throw new DeliveryError(`attachment ${id} is no longer stored`, true);
+      }
+      attachments.push({ filename: f.originalName || f.name, content });
+    }
     const settings: SmtpSettings = { ...cfg, password };
-    const provider = await sendEmail(settings, {
-      to: row.recipient,
-      subject: row.subject ?? '',
-      text: row.content,
-      html: row.html,
-      attachments,
-      messageId: `<${job.id}.${job.tenantId}@atrium>`,
-    });
+    let provider: string;
+    try {
+      provider = await sendEmail(settings, {
+        to: row.recipient,
+        subject: row.subject ?? '',
+        text: row.content,
+        html: row.html,
+        attachments,
+        messageId: `<${job.id}.${job.tenantId}@atrium>`,
+      });
+    } finally {
+      for (const a of attachments) a.content.destroy();
+    }
     return { ok: true, provider };
   }
 

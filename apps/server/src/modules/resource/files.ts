@@ -48,3 +48,8 @@ export const mimeOf: Record<string, FileKind> = Object.fromEntries(
     .map((s) => s.split(':'))
     .map(([ext, mime, inline]) => [ext, { ext, mime, inline: inline === '1' }]),
 );
+
+/** The extensions a name may carry for a recognised type (a JPEG may be called .jpeg). */
+export function extensionsOf(kind: FileKind): string[] {
+  return kind.ext === 'jpg' ? ['jpg', 'jpeg', 'jpe', 'jfif'] : [kind.ext];
+}

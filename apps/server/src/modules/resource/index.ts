@@ -1,3 +1,4 @@
 /** The public entry of the module (docs/server.md "Module boundaries"): its plugin, and what other modules use. */
 export { default } from './module.ts';
 export { storeUpload } from './routes.ts';
+export { openAttachment } from './service.ts';

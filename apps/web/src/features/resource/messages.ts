@@ -49,3 +49,9 @@ export const smsSendTexts = {
     sent: '{{msg}} ({{count}} in all)',
   },
 };
+
+/** Texts of the attachments screen's row buttons (i18n keys under `attachFiles`; docs/system-api.md "Files"). */
+export const attachTexts = {
+  zh: { preview: '预览', download: '下载', close: '关闭' },
+  en: { preview: 'Preview', download: 'Download', close: 'Close' },
+};
