@@ -316,9 +316,9 @@ for (const [index, lang] of LANGS.entries()) {
   const MODEL = lang === 'zh' ? `出差审批${STAMP}` : `Travel approval ${STAMP}`;
   const PASSWORD = 'Flow#2026x';
   const NEXT = 'Flow#2026y';
-  const applicant = { account: `apply_${lang}_${STAMP}`, name: lang === 'zh' ? `申请人${STAMP}` : `Applicant ${STAMP}` };
-  const manager = { account: `boss_${lang}_${STAMP}`, name: lang === 'zh' ? `经理${STAMP}` : `Manager ${STAMP}` };
-  const hr = { account: `hr_${lang}_${STAMP}`, name: lang === 'zh' ? `人事${STAMP}` : `HR ${STAMP}` };
+  const applicant = { account: `apply_${lang}_${STAMP}`, name: lang === 'zh' ? `申请人${STAMP}` : `Ann${STAMP}` };
+  const manager = { account: `boss_${lang}_${STAMP}`, name: lang === 'zh' ? `经理${STAMP}` : `Bob${STAMP}` };
+  const hr = { account: `hr_${lang}_${STAMP}`, name: lang === 'zh' ? `人事${STAMP}` : `Hal${STAMP}` };
   const REASON = lang === 'zh' ? `家中有事 ${STAMP}` : `Family matters ${STAMP}`;
   const REASON2 = lang === 'zh' ? `家中有事，改为两天 ${STAMP}` : `Family matters, two days ${STAMP}`;
   const REJECT = lang === 'zh' ? `请缩短假期 ${index}` : `Please make it shorter ${index}`;
