@@ -75,7 +75,9 @@ const fill = (text: string, values: Record<string, string | number>) =>
  * name of its icon, if any, before it.
  */
 const buttonName = (text: string) =>
-  new RegExp(`^(?:[a-z-]+ )?${[...text.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
+  new RegExp(
+    `^(?:[a-z-]+ )?${[...text.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`,
+  );
 
 type Envelope<T> = { code: number; success: boolean; msg: string; data: T };
 type Row = Record<string, unknown>;
@@ -144,7 +146,10 @@ async function userPage(browser: Browser, baseURL: string | undefined) {
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm:visible').last();
 const message = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-message-notice').getByText(text, { exact: typeof text === 'string' }).last();
+  page
+    .locator('.ant-message-notice')
+    .getByText(text, { exact: typeof text === 'string' })
+    .last();
 /** The visible one of the console's kept-alive screens matching `selector`. */
 const shown = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
 
@@ -483,7 +488,9 @@ for (const [index, lang] of LANGS.entries()) {
       // ——— 5. The applicant adjusts and resubmits ———
       await openTask(me, lang, applicant.name);
       const adjust = shown(me, 'form[id$="leave-adjust"]');
-      await expect(me.locator('.ant-card-head-title:visible').getByText(T.work.adjustTitle, { exact: true })).toBeVisible();
+      await expect(
+        me.locator('.ant-card-head-title:visible').getByText(T.work.adjustTitle, { exact: true }),
+      ).toBeVisible();
       await expect(shown(me, '.ant-timeline').getByText(REJECT)).toBeVisible();
       await pickTime(me, adjust.getByLabel(T.work.leaveEnd, { exact: true }), '2027-03-02 18:00');
       await expect(adjust.getByTestId('leave-days')).toHaveText(fill(T.work.daysEstimate, { days: 2 }));
@@ -519,7 +526,10 @@ for (const [index, lang] of LANGS.entries()) {
       );
       await sent.getByRole('button', { name: buttonName(T.work.detail) }).click();
       await expect(me).toHaveURL(/\/work\/process\/leave\/detail\//);
-      const detail = me.locator('.ant-row:visible').filter({ has: me.locator('.atrium-flow-viewer') }).first();
+      const detail = me
+        .locator('.ant-row:visible')
+        .filter({ has: me.locator('.atrium-flow-viewer') })
+        .first();
       await expect(detail).toContainText(T.work.statusPassed);
       await expect(detail).toContainText(fill(T.work.daysUnit, { days: 2 }));
       await expect(detail).toContainText(REASON2);
