@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import i18n from '../i18n';
 import { get } from '../api/http';
 import { renderScreen } from '../test-render.tsx';
+import { useSession } from '../stores/session';
 import Notice from './Notice';
 import { WAITING_POLL_MS } from './useWaiting';
 
@@ -39,6 +40,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
+  useSession.setState({ mustChangePassword: false });
   cleanup();
   await act(() => new Promise((r) => setTimeout(r, 20)));
 });
@@ -77,5 +79,24 @@ describe('the bell', () => {
     await act(() => vi.advanceTimersByTimeAsync(WAITING_POLL_MS + 100));
     await vi.waitFor(() => expect(asked()).toBeGreaterThanOrEqual(2));
     await vi.waitFor(() => expect(badge()?.textContent).toBe('5'));
+  }, 30_000);
+
+  // A new user must change the one-time password first: the server refuses every other call until then (403 请先修改密码),
+  // and a refused count stops the polling. The bell waits for the change, then counts at once (found by e2e/tests/flow.spec.ts).
+  it('asks nothing while the password must be changed, and counts as soon as it is', async () => {
+    useSession.setState({ mustChangePassword: true });
+    mockGet.mockImplementation(async (url: string) => {
+      if (!url.includes('/work/waiting-count')) throw new Error(`unexpected ${url}`);
+      if (useSession.getState().mustChangePassword)
+        throw Object.assign(new Error('请先修改密码'), { response: { status: 403 } });
+      return counts;
+    });
+    show();
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(asked()).toBe(0);
+    expect(badge()).toBeNull();
+    act(() => useSession.setState({ mustChangePassword: false }));
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('3'));
+    expect(asked()).toBe(1);
   }, 30_000);
 });
