@@ -2,16 +2,28 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { subdomain_list } from '@atrium/contract/resources/subdomain/subdomain_list';
-import zhWeb from '../../apps/web/src/i18n/zh.ts';
-import enWeb from '../../apps/web/src/i18n/en.ts';
 import { customerTexts } from '../../apps/web/src/features/customer/messages.ts';
 import { subdomainPageTexts } from '../../apps/web/src/features/subdomain/messages.ts';
 import { smsSendTexts } from '../../apps/web/src/features/resource/messages.ts';
 import { clientTexts } from '../../apps/server/src/modules/client/messages.ts';
 import { subdomainTexts } from '../../apps/server/src/modules/subdomain/messages.ts';
 import { outboxTexts } from '../../apps/server/src/modules/outbox/messages.ts';
-import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
-import { adminToken, clickUntil, currentCaptchaCode, openSidebar } from './helpers.ts';
+import {
+  adminApi,
+  buttonName,
+  chooseLanguage,
+  LANGS,
+  menuNames,
+  openMenu,
+  pattern,
+  rowsOf,
+  signIn,
+  signInChanging,
+  TENANT,
+  webTexts,
+  type Lang,
+} from './lang.ts';
+import { clickUntil } from './helpers.ts';
 
 /**
  * Clients (docs/clients.md, docs/subdomains.md), once in Chinese and once in English — the language chosen on the
@@ -22,106 +34,22 @@ import { adminToken, clickUntil, currentCaptchaCode, openSidebar } from './helpe
  * from the SMS screen's dialog; a blacklisted phone gets no code (docs/clients.md "End-to-end journey").
  */
 
-const TENANT = '000000';
 const CLIENT_PASSWORD = 'Client#2026x';
 // Data unique to this run and language: two runs against one server, or the two languages, never collide.
 const STAMP = String(Date.now()).slice(-7);
 
-type Lang = 'zh' | 'en';
-const LANGS: Lang[] = ['zh', 'en'];
-
 /** The texts one language shows, from where the app takes them. */
 function textsOf(lang: Lang) {
-  const web = lang === 'zh' ? zhWeb : enWeb;
+  const web = webTexts(lang);
   const reg = customerTexts[lang].clientReg;
   const customer = customerTexts[lang].customer;
   const sub = subdomainPageTexts[lang];
   const send = smsSendTexts[lang];
   const field = (name: keyof typeof clientinfo.fields) => clientinfo.fields[name].label[lang];
-  const menu = (group: string, screen: string) => {
-    const g = menuSeed.find((m) => m.code === group)!;
-    const s = g.children!.find((m) => m.code === screen)!;
-    const name = (m: { name: string; alias?: string }) => (lang === 'zh' ? m.name : m.alias!);
-    return { group: name(g), screen: name(s) };
-  };
+  const menu = (group: string, screen: string) => menuNames(lang, group, screen);
   return { web, reg, customer, sub, send, field, menu };
 }
 
-/** `{name}` / `{{name}}` placeholders of a message as a pattern: each placeholder matches `groups[name]`. */
-function pattern(text: string, groups: Record<string, string>, flags = '') {
-  let source = '';
-  for (const part of text.split(/(\{\{?\w+\}?\})/)) {
-    const name = /^\{\{?(\w+)\}?\}$/.exec(part)?.[1];
-    source += name ? (groups[name] ?? '.*?') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(source, flags);
-}
-
-/** A button's name, whatever the spaces: antd shows two Chinese characters with a space between them. */
-const buttonName = (text: string) =>
-  new RegExp(`^${[...text.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
-
-type Envelope<T> = { code: number; success: boolean; msg: string; data: T };
-type Row = Record<string, unknown>;
-const rowsOf = (data: unknown): Row[] =>
-  Array.isArray(data) ? (data as Row[]) : (((data as { records?: Row[] } | null)?.records ?? []) as Row[]);
-
-/** An API caller signed in as the platform administrator. */
-async function adminApi(request: APIRequestContext) {
-  const token = await adminToken(request);
-  const headers = { 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': TENANT };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const text = await res.text();
-    expect(res.ok(), `${res.url()}: ${text}`).toBeTruthy();
-    return (JSON.parse(text) as Envelope<T>).data;
-  };
-  return {
-    get: async <T = unknown>(url: string, params?: Record<string, string | number>) =>
-      check<T>(await request.get(url, { headers, params })),
-    post: async <T = unknown>(url: string, data: unknown) => check<T>(await request.post(url, { headers, data })),
-  };
-}
-
-/** Picks the language with the switch of the login or public page (kept for the rest of the browser context). */
-async function chooseLanguage(page: Page, lang: Lang) {
-  const T = textsOf(lang);
-  const button = page.getByRole('button', { name: buttonName(T.web.languages[lang]) });
-  if (await button.isEnabled()) await button.click();
-  await expect(button).toBeDisabled();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
-}
-
-/** Signs in on the login page, in `lang`. */
-async function signIn(page: Page, lang: Lang, account: string, password: string) {
-  const { web } = textsOf(lang);
-  await page.goto('/login');
-  await chooseLanguage(page, lang);
-  const code = await currentCaptchaCode(page);
-  const tenant = page.getByPlaceholder(web.login.tenant, { exact: true });
-  if (await tenant.count()) await tenant.fill(TENANT);
-  await page.getByPlaceholder(web.login.username, { exact: true }).fill(account);
-  await page.getByPlaceholder(web.login.password, { exact: true }).fill(password);
-  await page.getByPlaceholder(web.login.captcha, { exact: true }).fill(code);
-  await page.getByRole('button', { name: buttonName(web.login.submit) }).click();
-}
-
-/** Signs in; a first password is changed on the page the console forces. */
-async function signInChanging(page: Page, lang: Lang, account: string, password: string, next: string) {
-  const { web } = textsOf(lang);
-  await signIn(page, lang, account, password);
-  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
-  await page.getByLabel(web.info.oldPassword, { exact: true }).fill(password);
-  await page.getByLabel(web.info.newPassword, { exact: true }).fill(next);
-  await page.getByLabel(web.info.newPassword1, { exact: true }).fill(next);
-  await page.getByRole('button', { name: buttonName(web.common.submit) }).click();
-  await expect(page.getByText(web.info.updated, { exact: true }).first()).toBeVisible();
-}
-
-/** Opens a screen from the sidebar: its group first when the screen is not showing. */
-async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
-  const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  await openSidebar(page, groupName, screenName, new RegExp(`/${group}/${screen}(/|$|\\?)`));
-}
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** The SMS code last sent to `phone`, read from the outbox as the platform administrator — in `lang`'s wording. */

@@ -1,15 +1,25 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import zhWeb from '../../apps/web/src/i18n/zh.ts';
-import enWeb from '../../apps/web/src/i18n/en.ts';
 import { flowManageTexts } from '../../apps/web/src/features/flow/manage/messages.ts';
 import { flowWorkTexts } from '../../apps/web/src/features/flow/work/messages.ts';
 import { flowDiagramTexts } from '../../apps/web/src/features/flow/messages.ts';
 import { ATRIUM_LABELS, bpmnEn, bpmnZh } from '../../apps/web/src/features/flow/bpmn/messages.ts';
 import { flowTexts } from '../../apps/server/src/modules/flow/messages.ts';
-import { menuSeed } from '../../apps/server/src/db/seed-data/menus.ts';
 import { flowCategorySeed, leaveTypeSeed } from '../../apps/server/src/db/seed-data/dicts.ts';
-import { adminToken, clickUntil, currentCaptchaCode, openSidebar } from './helpers.ts';
+import {
+  adminApi,
+  buttonName,
+  LANGS,
+  menuNames,
+  openMenu,
+  pattern,
+  rowsOf,
+  signIn,
+  signInChanging,
+  webTexts,
+  type Lang,
+} from './lang.ts';
+import { clickUntil } from './helpers.ts';
 
 /**
  * The workflow journey (docs/workflow.md "End-to-end journey"), once in Chinese and once in English — the language
@@ -22,22 +32,13 @@ import { adminToken, clickUntil, currentCaptchaCode, openSidebar } from './helpe
  * refused while an instance runs, switching between the console's tabs.
  */
 
-const TENANT = '000000';
 // Data unique to this run and language: two runs against one server, or the two languages, never collide.
 const STAMP = String(Date.now()).slice(-7);
 
-type Lang = 'zh' | 'en';
-const LANGS: Lang[] = ['zh', 'en'];
-
 /** The texts one language shows, from where the app takes them. */
 function textsOf(lang: Lang) {
-  const web = lang === 'zh' ? zhWeb : enWeb;
-  const menu = (group: string, screen: string) => {
-    const g = menuSeed.find((m) => m.code === group)!;
-    const s = g.children!.find((m) => m.code === screen)!;
-    const name = (m: { name: string; alias?: string }) => (lang === 'zh' ? m.name : m.alias!);
-    return { group: name(g), screen: name(s) };
-  };
+  const web = webTexts(lang);
+  const menu = (group: string, screen: string) => menuNames(lang, group, screen);
   /** What bpmn-js shows for one of its texts (the English text is the key). */
   const bpmn = (key: string) => (lang === 'zh' ? (bpmnZh[key] ?? key) : (bpmnEn[key] ?? key));
   const dict = (children: { dictKey: string; dictValue: string; dictValueEn?: string }[], key: string) => {
@@ -57,85 +58,9 @@ function textsOf(lang: Lang) {
   };
 }
 
-/** `{name}` / `{{name}}` placeholders of a message as a pattern: each placeholder matches `groups[name]`. */
-function pattern(text: string, groups: Record<string, string> = {}, flags = '') {
-  let source = '';
-  for (const part of text.split(/(\{\{?\w+\}?\})/)) {
-    const name = /^\{\{?(\w+)\}?\}$/.exec(part)?.[1];
-    source += name ? (groups[name] ?? '.*?') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(source, flags);
-}
 /** A message with its placeholders filled in. */
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{?(\w+)\}?\}/g, (_, k: string) => String(values[k]));
-
-/**
- * A button's name, whatever the spaces (antd shows two Chinese characters with a space between them) and with the
- * name of its icon, if any, before it.
- */
-const buttonName = (text: string) =>
-  new RegExp(
-    `^(?:[a-z-]+ )?${[...text.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`,
-  );
-
-type Envelope<T> = { code: number; success: boolean; msg: string; data: T };
-type Row = Record<string, unknown>;
-const rowsOf = (data: unknown): Row[] =>
-  Array.isArray(data) ? (data as Row[]) : (((data as { records?: Row[] } | null)?.records ?? []) as Row[]);
-
-/** An API caller signed in as the platform administrator. */
-async function adminApi(request: APIRequestContext) {
-  const token = await adminToken(request);
-  const headers = { 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': TENANT };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const text = await res.text();
-    expect(res.ok(), `${res.url()}: ${text}`).toBeTruthy();
-    return (JSON.parse(text) as Envelope<T>).data;
-  };
-  return {
-    get: async <T = unknown>(url: string, params?: Record<string, string | number>) =>
-      check<T>(await request.get(url, { headers, params })),
-    post: async <T = unknown>(url: string, data: unknown) => check<T>(await request.post(url, { headers, data })),
-  };
-}
-
-/** Picks the language with the switch of the login page (kept for the rest of the browser context). */
-async function chooseLanguage(page: Page, lang: Lang) {
-  const { web } = textsOf(lang);
-  const button = page.getByRole('button', { name: buttonName(web.languages[lang]) });
-  if (await button.isEnabled()) await button.click();
-  await expect(button).toBeDisabled();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
-}
-
-/** Signs in on the login page, in `lang`; a first password is changed on the page the console forces. */
-async function signIn(page: Page, lang: Lang, account: string, password: string, next?: string) {
-  const { web } = textsOf(lang);
-  await page.goto('/login');
-  await chooseLanguage(page, lang);
-  const code = await currentCaptchaCode(page);
-  const tenant = page.getByPlaceholder(web.login.tenant, { exact: true });
-  if (await tenant.count()) await tenant.fill(TENANT);
-  await page.getByPlaceholder(web.login.username, { exact: true }).fill(account);
-  await page.getByPlaceholder(web.login.password, { exact: true }).fill(password);
-  await page.getByPlaceholder(web.login.captcha, { exact: true }).fill(code);
-  await page.getByRole('button', { name: buttonName(web.login.submit) }).click();
-  if (!next) return expect(page).toHaveURL(/\/wel\/index/);
-  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
-  await page.getByLabel(web.info.oldPassword, { exact: true }).fill(password);
-  await page.getByLabel(web.info.newPassword, { exact: true }).fill(next);
-  await page.getByLabel(web.info.newPassword1, { exact: true }).fill(next);
-  await page.getByRole('button', { name: buttonName(web.common.submit) }).click();
-  await expect(page.getByText(web.info.updated, { exact: true }).first()).toBeVisible();
-}
-
-/** Opens a screen from the sidebar (its group first when the screen is not showing). */
-async function openMenu(page: Page, lang: Lang, group: string, screen: string) {
-  const { group: groupName, screen: screenName } = textsOf(lang).menu(group, screen);
-  const path = `/${group}/${screen.replace(/^work_/, '')}`;
-  await openSidebar(page, groupName, screenName, new RegExp(`${path}(/|$|\\?)`));
-}
 
 /** A page of its own browser context (its own session), signed in. */
 async function userPage(browser: Browser, baseURL: string | undefined) {
@@ -343,6 +268,7 @@ for (const [index, lang] of LANGS.entries()) {
     try {
       // ——— 1. The administrator draws, saves and deploys a model ———
       await signIn(page, lang, 'admin', 'admin');
+      await expect(page).toHaveURL(/\/wel\/index/);
       await openMenu(page, lang, 'flow', 'model');
       const row = await drawModel(page, lang, KEY, MODEL);
 
@@ -420,14 +346,14 @@ for (const [index, lang] of LANGS.entries()) {
 
       // The manager signs in first: the bell then counts the task as it comes (it asks every 10 s).
       const boss = await other();
-      await signIn(boss, lang, manager.account, PASSWORD, NEXT);
+      await signInChanging(boss, lang, manager.account, PASSWORD, NEXT);
       const bell = boss.getByTestId('notice');
 
       await expect(bell).toHaveAttribute('aria-label', T.web.header.notice);
 
       // ——— 3. The applicant files a leave request ———
       const me = await other();
-      await signIn(me, lang, applicant.account, PASSWORD, NEXT);
+      await signInChanging(me, lang, applicant.account, PASSWORD, NEXT);
       await openMenu(me, lang, 'work', 'work_start');
       const start = me.locator('tr', { hasText: '请假流程' });
       await start.getByRole('button', { name: buttonName(T.work.start) }).click();
@@ -507,7 +433,7 @@ for (const [index, lang] of LANGS.entries()) {
       await handle(boss, 'pass');
 
       const h = await other();
-      await signIn(h, lang, hr.account, PASSWORD, NEXT);
+      await signInChanging(h, lang, hr.account, PASSWORD, NEXT);
       await openMenu(h, lang, 'work', 'work_claim');
       const claimable = shown(h, '.ant-table').locator('tr', { hasText: applicant.name });
       await claimable.getByRole('button', { name: buttonName(T.work.claim) }).click();
