@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Drawer, Grid, Table, Tag, type TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Table, Tag, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, LOG_PAGE_LIMIT, logApi, PAGE_SIZES, type AnswerOf } from '@atrium/contract';
+import { logApi, type AnswerOf } from '@atrium/contract';
 import { call } from '../../../api/call';
-import { CappedNote, entityLabel, fieldLabel, FilterBar, timeText, useEntityDef, usePaged, valueText } from './common';
+import { entityLabel, fieldLabel, timeText, useEntityDef, valueText } from './common';
+import { LogList } from './LogList';
 
 /**
  * 审计日志 (docs/web.md "Log screens"): the tenant's audit rows, newest first, filtered by entity, account, record and
@@ -22,71 +22,23 @@ export function ActionTag({ action }: { action: string }) {
 
 export function AuditScreen() {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md !== false;
-  const paged = usePaged(DEFAULT_PAGE_SIZE);
-  const [viewing, setViewing] = useState<AuditRecord | null>(null);
-  const list = useQuery({
-    queryKey: ['logView', 'audit', paged.query],
-    queryFn: () => call(logApi.auditList, { query: paged.query }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const columns: TableColumnsType<AuditRecord> = [
-    { title: t('logView.time'), key: 'createTime', render: (_, r) => timeText(r.createTime) },
-    { title: t('logView.entity'), dataIndex: 'entity', key: 'entity' },
-    { title: t('logView.action'), key: 'action', render: (_, r) => <ActionTag action={r.action} /> },
-    { title: t('logView.entityId'), dataIndex: 'entityId', key: 'entityId' },
-    { title: t('logView.user'), key: 'user', render: (_, r) => r.account ?? r.userId ?? '' },
-    {
-      title: t('crud.actions'),
-      key: '_actions',
-      fixed: wide ? 'right' : undefined,
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setViewing(r)}>
-          {t('logView.view')}
-        </Button>
-      ),
-    },
-  ];
   return (
-    <Card title={t('logView.auditTitle')} data-testid="audit-log-page">
-      <FilterBar
-        fields={[
-          { name: 'entity', label: t('logView.entity') },
-          { name: 'account', label: t('logView.account') },
-          { name: 'entityId', label: t('logView.entityId') },
-        ]}
-        onSearch={paged.search}
-      />
-      {list.isError && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('logView.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('logView.retry')}</Button>}
-        />
-      )}
-      <CappedNote capped={list.data?.capped} limit={LOG_PAGE_LIMIT} />
-      <Table<AuditRecord>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paged.page.current,
-          pageSize: paged.page.size,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          showTotal: (n: number) => t('crud.total', { n }),
-          onChange: (current, size) => paged.setPage({ current, size }),
-        }}
-      />
-      {viewing && <AuditDrawer row={viewing} onClose={() => setViewing(null)} />}
-    </Card>
+    <LogList<AuditRecord>
+      kind="audit"
+      route={logApi.auditList}
+      title={t('logView.auditTitle')}
+      filters={[
+        { name: 'entity', label: t('logView.entity') },
+        { name: 'account', label: t('logView.account') },
+        { name: 'entityId', label: t('logView.entityId') },
+      ]}
+      columns={[
+        { title: t('logView.entity'), dataIndex: 'entity', key: 'entity' },
+        { title: t('logView.action'), key: 'action', render: (_, r) => <ActionTag action={r.action} /> },
+        { title: t('logView.entityId'), dataIndex: 'entityId', key: 'entityId' },
+      ]}
+      drawer={(row, onClose) => <AuditDrawer row={row} onClose={onClose} />}
+    />
   );
 }
 
