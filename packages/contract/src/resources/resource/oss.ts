@@ -1,4 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
+import { configStatusField, enableAction } from './enabled-config.ts';
 
 /** Where a configuration stores: 1 the server's own disk, 2 an S3-compatible service (MinIO, AWS, Aliyun OSS, COS). */
 export const OSS_CATEGORIES = [1, 2] as const;
@@ -112,30 +113,12 @@ export const oss = defineResource({
       ui: { width: 150 },
     },
     remark: { kind: 'text', label: { zh: '备注', en: 'Remark' }, max: 255, ui: { column: false } },
-    status: {
-      kind: 'dict',
-      dict: 'config_status',
-      keys: 'int',
-      values: [1, 2],
-      options: [
-        { value: 1, label: { zh: '未启用', en: 'Off' } },
-        { value: 2, label: { zh: '启用中', en: 'In use' } },
-      ],
-      label: { zh: '是否启用', en: 'In use' },
-      readOnly: true,
-      search: 'eq',
-    },
+    status: configStatusField,
   },
   actions: {
-    enable: {
-      label: { zh: '启用', en: 'Enable' },
-      to: 2,
-      target: 'one',
-      confirm: {
-        zh: '启用后本租户的上传都存到此配置，其他配置停用（已存的文件仍可读取），确定吗？',
-        en: 'Every upload of this tenant will be stored through this configuration and the others are switched off (files stored earlier stay readable). Continue?',
-      },
-      done: { zh: '启用成功', en: 'Enabled' },
-    },
+    enable: enableAction({
+      zh: '启用后本租户的上传都存到此配置，其他配置停用（已存的文件仍可读取），确定吗？',
+      en: 'Every upload of this tenant will be stored through this configuration and the others are switched off (files stored earlier stay readable). Continue?',
+    }),
   },
 });

@@ -1,4 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
+import { configStatusField, enableAction } from './enabled-config.ts';
 
 /** How a configuration sends: 1 outbox only (recorded, not delivered), 2 Aliyun, 3 Tencent Cloud, 4 HTTP webhook. */
 export const SMS_CATEGORIES = [1, 2, 3, 4] as const;
@@ -103,30 +104,12 @@ export const sms = defineResource({
       },
     },
     remark: { kind: 'text', label: { zh: '备注', en: 'Remark' }, max: 255, ui: { column: false } },
-    status: {
-      kind: 'dict',
-      dict: 'config_status',
-      keys: 'int',
-      values: [1, 2],
-      options: [
-        { value: 1, label: { zh: '未启用', en: 'Off' } },
-        { value: 2, label: { zh: '启用中', en: 'In use' } },
-      ],
-      label: { zh: '是否启用', en: 'In use' },
-      readOnly: true,
-      search: 'eq',
-    },
+    status: configStatusField,
   },
   actions: {
-    enable: {
-      label: { zh: '启用', en: 'Enable' },
-      to: 2,
-      target: 'one',
-      confirm: {
-        zh: '启用后本租户的短信都经此配置发送，其他配置停用，确定吗？',
-        en: 'Every SMS of this tenant will go through this configuration and the others are switched off. Continue?',
-      },
-      done: { zh: '启用成功', en: 'Enabled' },
-    },
+    enable: enableAction({
+      zh: '启用后本租户的短信都经此配置发送，其他配置停用，确定吗？',
+      en: 'Every SMS of this tenant will go through this configuration and the others are switched off. Continue?',
+    }),
   },
 });

@@ -1,4 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
+import { configStatusField, enableAction } from './enabled-config.ts';
 
 /** How the connection is protected: 1 none (plain SMTP), 2 STARTTLS (required), 3 TLS from the start (SMTPS). */
 export const TLS_MODES = [1, 2, 3] as const;
@@ -85,31 +86,13 @@ export const smtp = defineResource({
     },
     fromName: { kind: 'text', label: { zh: '发件人名称', en: 'From name' }, max: 64 },
     remark: { kind: 'text', label: { zh: '备注', en: 'Remark' }, max: 255, ui: { column: false } },
-    status: {
-      kind: 'dict',
-      dict: 'config_status',
-      keys: 'int',
-      values: [1, 2],
-      options: [
-        { value: 1, label: { zh: '未启用', en: 'Off' } },
-        { value: 2, label: { zh: '启用中', en: 'In use' } },
-      ],
-      label: { zh: '是否启用', en: 'In use' },
-      readOnly: true,
-      search: 'eq',
-    },
+    status: configStatusField,
   },
   actions: {
-    enable: {
-      label: { zh: '启用', en: 'Enable' },
-      to: 2,
-      target: 'one',
-      confirm: {
-        zh: '启用后本租户的邮件都经此服务器发送，其他配置停用，确定吗？',
-        en: 'Every email of this tenant will go through this server and the others are switched off. Continue?',
-      },
-      done: { zh: '启用成功', en: 'Enabled' },
-    },
+    enable: enableAction({
+      zh: '启用后本租户的邮件都经此服务器发送，其他配置停用，确定吗？',
+      en: 'Every email of this tenant will go through this server and the others are switched off. Continue?',
+    }),
     test: {
       label: { zh: '发送测试邮件', en: 'Send a test email' },
       target: 'one',

@@ -1,0 +1,30 @@
+import type { ActionDef, DictField, Msg } from '../../resource/define.ts';
+
+/**
+ * What the configurations of which one per tenant is in use share (SMS, SMTP, object storage — docs/resources.md
+ * "Kinds and columns"): the read-only status field and the `enable` action that switches the others off.
+ */
+
+export const configStatusField = {
+  kind: 'dict',
+  dict: 'config_status',
+  keys: 'int',
+  values: [1, 2],
+  options: [
+    { value: 1, label: { zh: '未启用', en: 'Off' } },
+    { value: 2, label: { zh: '启用中', en: 'In use' } },
+  ],
+  label: { zh: '是否启用', en: 'In use' },
+  readOnly: true,
+  search: 'eq',
+} as const satisfies DictField;
+
+/** The `enable` action, with the configuration's own confirmation. */
+export const enableAction = (confirm: Msg) =>
+  ({
+    label: { zh: '启用', en: 'Enable' },
+    to: 2,
+    target: 'one',
+    confirm,
+    done: { zh: '启用成功', en: 'Enabled' },
+  }) as const satisfies ActionDef;
