@@ -5,18 +5,45 @@
 // reporting per phase the calls per second, p50 / p99 of a call, and this process's CPU per call (the engine runs in
 // this process: bpmn-engine's own work is the CPU, the database's is PostgreSQL's). Aim (issue 26): >= 200
 // completes/s. Alone: `cd apps/server && npx tsx bench/flow-engine.ts`.
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { completeTask, startInstance } from '../src/modules/flow/engine/service.ts';
 import { deploy, flowTenant, LEAVE_XML } from '../test/support/flow-fixture.ts';
+import os from 'node:os';
 import { printFigure, runIfMain, stat, throwawayDb } from './lib.ts';
 
 const STARTS = Number(process.env.BENCH_FLOW_STARTS ?? 2000);
 const WORKERS = Number(process.env.BENCH_FLOW_WORKERS ?? 20);
 
-async function phase<T>(items: T[], fn: (item: T) => Promise<void>) {
+/**
+ * The CPU (user + system, ms) the PostgreSQL backends serving the bench's database have used so far, read from
+ * /proc/<pid>/stat (clock ticks of 10 ms); the pool's connections live through a phase, so a difference is the
+ * database's CPU for it. WAL writer and checkpointer are not counted. Null where /proc cannot be read.
+ */
+async function pgCpuMs(admin: pg.Client, dbName: string): Promise<Map<number, number> | null> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+async function phase<T>(items: T[], fn: (item: T) => Promise<void>, pgCpu: () => ReturnType<typeof pgCpuMs>) {
   const times: number[] = [];
   let next = 0;
+  const pg0 = await pgCpu();
+  const load = os.loadavg()[0];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
@@ -31,7 +58,12 @@ async function phase<T>(items: T[], fn: (item: T) => Promise<void>) {
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const pg1 = await pgCpu();
+  let pgMs: number | null = null;
+  if (pg0 && pg1) pgMs = [...pg1].reduce((sum, [pid, ms]) => sum + ms - (pg0.get(pid) ?? 0), 0);
   return {
+    load: Math.round(load * 10) / 10,
+    pgCpuMsPerCall: pgMs === null ? null : Math.round((pgMs / items.length) * 100) / 100,
     perSecond: Math.round(items.length / seconds),
     ...stat(times),
     cpuMsPerCall: Math.round(((cpu.user + cpu.system) / 1000 / items.length) * 100) / 100,
@@ -46,6 +78,7 @@ export async function benchFlowEngine() {
     const s = { db: database.db, now: () => new Date() };
     const f = await flowTenant(database.db, '100001');
     const definitionId = await deploy(database.db, f.tenantId, 'leave', LEAVE_XML);
+    const pgCpu = () => pgCpuMs(bench.admin, bench.dbName);
     const managerTasks: string[] = [];
     const starts = await phase(
       Array.from({ length: STARTS }, (_, i) => i),
@@ -57,10 +90,15 @@ export async function benchFlowEngine() {
         });
         managerTasks.push(r.tasks[0].id);
       },
+      pgCpu,
     );
-    const completes = await phase(managerTasks, async (taskId) => {
-      await completeTask(s, f.manager, { taskId, flag: 'ok', comment: 'ok' });
-    });
+    const completes = await phase(
+      managerTasks,
+      async (taskId) => {
+        await completeTask(s, f.manager, { taskId, flag: 'ok', comment: 'ok' });
+      },
+      pgCpu,
+    );
     const result = { starts: STARTS, workers: WORKERS, start: starts, complete: completes };
     printFigure('flow engine: starts (per s, p50/p99 ms, CPU ms per call)', starts);
     printFigure('flow engine: completes (per s, p50/p99 ms, CPU ms per call)', completes);
