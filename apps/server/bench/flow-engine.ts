@@ -6,12 +6,13 @@
 // this process: bpmn-engine's own work is the CPU, the database's is PostgreSQL's). Aim (issue 26): >= 200
 // completes/s. Alone: `cd apps/server && npx tsx bench/flow-engine.ts`.
 import fs from 'node:fs';
+import os from 'node:os';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
+import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { completeTask, startInstance } from '../src/modules/flow/engine/service.ts';
 import { deploy, flowTenant, LEAVE_XML } from '../test/support/flow-fixture.ts';
-import os from 'node:os';
 import { printFigure, runIfMain, stat, throwawayDb } from './lib.ts';
 
 const STARTS = Number(process.env.BENCH_FLOW_STARTS ?? 2000);
@@ -37,6 +38,14 @@ async function pgCpuMs(admin: pg.Client, dbName: string): Promise<Map<number, nu
     }
   }
   return out;
+}
+
+/** ANALYZE of the bench's database (its own connection: the admin one is on another database). */
+async function analyze(dbUrl: string) {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  await c.query('analyze');
+  await c.end();
 }
 
 async function phase<T>(items: T[], fn: (item: T) => Promise<void>, pgCpu: () => ReturnType<typeof pgCpuMs>) {
@@ -92,6 +101,17 @@ export async function benchFlowEngine() {
       },
       pgCpu,
     );
+    // The tables' statistics as autovacuum keeps them in a running system: without them the planner, which took the
+    // tables for empty, finds a task by id through the (tenant, instance) index and reads the tenant's every task.
+    if (process.env.BENCH_FLOW_ANALYZE !== '0') await analyze(bench.dbUrl);
+    // BENCH_FLOW_PROFILE=<file.cpuprofile>: a CPU profile of the complete phase only (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_FLOW_PROFILE;
+    const session = profile ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const completes = await phase(
       managerTasks,
       async (taskId) => {
@@ -99,6 +119,11 @@ export async function benchFlowEngine() {
       },
       pgCpu,
     );
+    if (session) {
+      const { profile: p } = await session.post('Profiler.stop');
+      fs.writeFileSync(profile!, JSON.stringify(p));
+      session.disconnect();
+    }
     const result = { starts: STARTS, workers: WORKERS, start: starts, complete: completes };
     printFigure('flow engine: starts (per s, p50/p99 ms, CPU ms per call)', starts);
     printFigure('flow engine: completes (per s, p50/p99 ms, CPU ms per call)', completes);
