@@ -15,7 +15,7 @@ import { newId } from '../src/db/ids.ts';
 import { watchCaptchas } from '../test/support/captchas.ts';
 import { seedIfEmpty } from '../src/seed/seed.ts';
 import { cameraDevice, cameraNetwork } from '../src/modules/device/table.ts';
-import { seal } from '../src/modules/outbox/secrets.ts';
+import { seal } from '../src/platform/secrets.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { md5Hex } from '../src/platform/password.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';

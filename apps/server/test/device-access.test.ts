@@ -14,7 +14,7 @@ import { newId } from '../src/db/ids.ts';
 import { tenant } from '../src/db/schema/index.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
-import { seal } from '../src/modules/outbox/secrets.ts';
+import { seal } from '../src/platform/secrets.ts';
 import { deviceAccessOf } from '../src/modules/device-access/module.ts';
 import { connectPassword, connectUsername, signedMessage, statusTopic } from '../src/modules/device-access/signing.ts';
 import { MAX_PACKET_BYTES } from '../src/modules/device-access/broker.ts';

@@ -10,7 +10,7 @@ import { clientInfo } from '../src/modules/client/table.ts';
 import { deviceTexts as texts } from '../src/modules/device/messages.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { MAX_CHANNELS } from '../src/modules/device/channels.ts';
-import { unseal } from '../src/modules/outbox/secrets.ts';
+import { unseal } from '../src/platform/secrets.ts';
 import { fill } from '@atrium/contract';
 import { configValueTexts } from '@atrium/contract/resources/device/configtemplateitem';
 import { listCameraNetworks } from './camera-networks.ts';

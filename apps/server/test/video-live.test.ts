@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
-import { seal } from '../src/modules/outbox/secrets.ts';
+import { seal } from '../src/platform/secrets.ts';
 import { BoxSplitter, CLOSE, LiveHub, startsWithKey, type LiveSocket } from '../src/modules/video/live.ts';
 import { managers } from '../src/modules/video/module.ts';
 import { signHls } from '../src/modules/video/token.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
-import { seal } from '../src/modules/outbox/secrets.ts';
+import { seal } from '../src/platform/secrets.ts';
 import { resolveFfmpeg } from '../src/modules/video/ffmpeg.ts';
 import { failureTexts, videoTexts as texts } from '../src/modules/video/messages.ts';
 import { apiTexts } from '@atrium/contract/schemas';

@@ -7,7 +7,7 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { checkChannels, replaceChannels, cameraDevice } from '../device/index.ts';
-import { unseal } from '../outbox/index.ts';
+import { unseal } from '../../platform/secrets.ts';
 import { canonical, TOPIC_PREFIX, verify, verifyConnectPassword, type Channel } from './signing.ts';
 
 /**

@@ -4,6 +4,14 @@ import ipaddr from 'ipaddr.js';
 import { fill, type Msg } from '@atrium/contract';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import {
+  checkAddress,
+  inNetworks,
+  isPublic,
+  normaliseCidr,
+  parseAddress,
+  type AddressRefusal,
+} from '../../platform/addresses.ts';
 import { deviceTexts as texts } from './messages.ts';
 import { cameraNetwork } from './table.ts';
 
@@ -15,61 +23,13 @@ import { cameraNetwork } from './table.ts';
  * then connect to the address checked (`pinned`), not to a second resolution of the name.
  */
 
-export type AddressRefusal =
-  /** The name does not resolve (or not within the time allowed). */
-  | { reason: 'unresolved'; host: string }
-  /** Link-local, unspecified, multicast, broadcast: never. */
-  | { reason: 'forbidden'; address: string }
-  /** A private (or loopback, or otherwise not public) address outside the tenant's camera networks. */
-  | { reason: 'private'; address: string }
-  /** The server's own HTTP or MQTT port. */
-  | { reason: 'serverPort'; port: number };
+export { checkAddress, inNetworks, isPublic, normaliseCidr, type AddressRefusal };
 
 export type AddressCheck = { ok: true; url: URL; pinned: string } | ({ ok: false } & AddressRefusal);
 
-/** Never a camera, whatever the tenant lists. */
-const NEVER = new Set(['unspecified', 'linkLocal', 'multicast', 'broadcast']);
 const DEFAULT_PORTS: Record<string, number> = { 'rtsp:': 554, 'rtsps:': 322, 'http:': 80, 'https:': 443 };
 /** How long a name may take to resolve. */
 const LOOKUP_MS = 3000;
-
-/** The address as ipaddr.js reads it, IPv4-mapped IPv6 taken as the IPv4 address it carries. */
-const parse = (address: string) => ipaddr.process(address);
-
-/** A public address: IPv4 unicast outside every special range, or IPv6 global unicast (2000::/3) likewise. */
-export function isPublic(address: string): boolean {
-  const a = parse(address);
-  if (a.range() !== 'unicast') return false;
-  return a.kind() === 'ipv4' || (a as ipaddr.IPv6).parts[0] >> 13 === 1;
-}
-
-/** A CIDR normalised to its network address (`10.1.2.3/8` → `10.0.0.0/8`), or null when it is not one. */
-export function normaliseCidr(text: string): string | null {
-  try {
-    const [addr, bits] = ipaddr.parseCIDR(text.trim());
-    const net =
-      addr.kind() === 'ipv4'
-        ? ipaddr.IPv4.networkAddressFromCIDR(text.trim())
-        : ipaddr.IPv6.networkAddressFromCIDR(text.trim());
-    return `${net.toString()}/${bits}`;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether an address lies in one of the networks (CIDR texts; a malformed one matches nothing). */
-export function inNetworks(address: string, cidrs: string[]): boolean {
-  const a = parse(address);
-  for (const c of cidrs) {
-    try {
-      const range = ipaddr.parseCIDR(c);
-      if (range[0].kind() === a.kind() && a.match(range)) return true;
-    } catch {
-      // Not a CIDR: it allows nothing.
-    }
-  }
-  return false;
-}
 
 /** The tenant's camera networks (a small indexed read; each play and PTZ command reads it again). */
 export async function cameraNetworksOf(s: Services, tenantId: string): Promise<string[]> {
@@ -118,20 +78,6 @@ async function addressesOf(host: string): Promise<string[] | null> {
   }
 }
 
-/** One address against the rules (without DNS). */
-export function checkAddress(address: string, networks: string[]): AddressRefusal | null {
-  let a: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    a = parse(address);
-  } catch {
-    return { reason: 'forbidden', address };
-  }
-  const shown = a.toString();
-  if (NEVER.has(a.range())) return { reason: 'forbidden', address: shown };
-  if (isPublic(shown)) return null;
-  return inNetworks(shown, networks) ? null : { reason: 'private', address: shown };
-}
-
 /**
  * A camera URL checked for the tenant: every address of its host allowed, its port not the server's. The answer's
  * `pinned` is the URL with the host replaced by the first address checked — what ffmpeg and ONVIF connect to — except
@@ -155,7 +101,7 @@ export async function checkCameraUrl(
   }
   const pinned = new URL(url.toString());
   if (url.protocol !== 'https:') {
-    const first = parse(addresses[0]);
+    const first = parseAddress(addresses[0]);
     pinned.hostname = first.kind() === 'ipv6' ? `[${first.toString()}]` : first.toString();
   }
   return { ok: true, url, pinned: pinned.toString() };

@@ -12,7 +12,7 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { BLACK_TYPE, isBlocked, normaliseDeviceCode } from '../blacklist/index.ts';
 import { clientScopeSql } from '../client/index.ts';
-import { seal } from '../outbox/index.ts';
+import { seal } from '../../platform/secrets.ts';
 import { deviceTotalOf } from '../statistics/index.ts';
 import {
   cameraBeforeSave,

@@ -12,7 +12,7 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { normaliseDeviceCode } from '../blacklist/index.ts';
 import { clientInfo } from '../client/index.ts';
-import { seal, unseal } from '../outbox/index.ts';
+import { seal, unseal } from '../../platform/secrets.ts';
 import { bindDevice, unbindDevice } from '../subdomain/index.ts';
 import { subDomain } from '../subdomain/index.ts';
 import { cameraNetworksOf, checkCameraUrl, refusalText } from './address.ts';

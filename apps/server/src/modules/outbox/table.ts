@@ -68,7 +68,7 @@ export const smsConfig = tenantTable(
     content: varchar('content', { length: 500 }),
     signName: varchar('sign_name', { length: 64 }),
     accessKey: varchar('access_key', { length: 128 }),
-    /** The secret key, sealed with the server's key (modules/outbox/secrets.ts); never answered. */
+    /** The secret key, sealed with the server's key (platform/secrets.ts); never answered. */
     secretKeySealed: text('secret_key_sealed'),
     appId: varchar('app_id', { length: 64 }),
     region: varchar('region', { length: 64 }),
@@ -94,7 +94,7 @@ export const smtpConfig = tenantTable(
     port: integer('port').notNull().default(465),
     tlsMode: smallint('tls_mode').notNull().default(3),
     username: varchar('username', { length: 255 }),
-    /** The password, sealed with the server's key (modules/outbox/secrets.ts); never answered. */
+    /** The password, sealed with the server's key (platform/secrets.ts); never answered. */
     passwordSealed: text('password_sealed'),
     fromAddress: varchar('from_address', { length: 255 }).notNull(),
     fromName: varchar('from_name', { length: 64 }),

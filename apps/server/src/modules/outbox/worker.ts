@@ -10,7 +10,7 @@ import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { outboxTexts } from './messages.ts';
 import { DeliveryError, sendEmail, sendSms, type SmsConfig, type SmtpSettings } from './providers.ts';
-import { unseal } from './secrets.ts';
+import { unseal } from '../../platform/secrets.ts';
 import { outbox, outboxJob, smsConfig, smtpConfig } from './table.ts';
 
 /** How the worker runs (docs/outbox.md "Worker"); tests shorten the times. */

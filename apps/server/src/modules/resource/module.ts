@@ -7,7 +7,7 @@ import { newId } from '../../db/ids.ts';
 import { badRequest, type FieldError } from '../../platform/errors.ts';
 import { bindResource, defineModule, resourceRoutes as crudRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { seal } from '../outbox/index.ts';
+import { seal } from '../../platform/secrets.ts';
 import { resourceTexts as texts } from './messages.ts';
 import { resourceRoutes } from './routes.ts';
 import { storeOfAttachment } from './service.ts';

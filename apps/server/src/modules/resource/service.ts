@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Db } from '../../db/client.ts';
-import { unseal } from '../outbox/index.ts';
+import { unseal } from '../../platform/secrets.ts';
 import { getObject, s3Store, StorageError, type Store } from './storage.ts';
 import { ossConfig } from './table.ts';
 

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import ipaddr from 'ipaddr.js';
-import { checkAddress } from '../device/index.ts';
+import { checkAddress } from '../../platform/addresses.ts';
 
 /**
  * Where files are stored (docs/system-api.md "Files"): the server's own disk, or an S3-compatible service reached

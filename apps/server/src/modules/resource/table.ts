@@ -15,7 +15,7 @@ export const ossConfig = tenantTable(
     bucketName: varchar('bucket_name', { length: 63 }),
     region: varchar('region', { length: 64 }),
     accessKey: varchar('access_key', { length: 128 }),
-    /** The secret key, sealed with the server's key (modules/outbox/secrets.ts); never answered. */
+    /** The secret key, sealed with the server's key (platform/secrets.ts); never answered. */
     secretKeySealed: text('secret_key_sealed'),
     maxSizeKb: integer('max_size_kb').notNull().default(10240),
     remark: varchar('remark', { length: 255 }),

@@ -9,7 +9,8 @@ import { requireAuth } from '../../platform/guard.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import type { Msg } from '@atrium/contract';
-import { outboxTexts as texts, seal, enqueueSms, PHONE, renderTemplate, smsConfig } from '../outbox/index.ts';
+import { outboxTexts as texts, enqueueSms, PHONE, renderTemplate, smsConfig } from '../outbox/index.ts';
+import { seal } from '../../platform/secrets.ts';
 
 const fieldError = (field: string, message: Msg) => badRequest(message, [{ field, message } satisfies FieldError]);
 

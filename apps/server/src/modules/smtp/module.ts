@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { smtp } from '@atrium/contract/resources/resource/smtp';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
-import { outboxTexts as texts, seal, enqueueEmail, smtpConfig } from '../outbox/index.ts';
+import { outboxTexts as texts, enqueueEmail, smtpConfig } from '../outbox/index.ts';
+import { seal } from '../../platform/secrets.ts';
 
 /** 邮件配置 (docs/outbox.md "Email"): CRUD on the definition, `enable` and `test`. */
 export default defineModule((app, s) => {

@@ -10,7 +10,7 @@ import { withTenant } from '../../platform/tenant-db.ts';
 import type { AuthContext } from '../../platform/tokens.ts';
 import { checkCameraUrl, refusalText, type AddressCheck } from '../device/index.ts';
 import { cameraDevice } from '../device/index.ts';
-import { unseal } from '../outbox/index.ts';
+import { unseal } from '../../platform/secrets.ts';
 import { region } from '../region/index.ts';
 import { failureTexts, videoTexts as texts } from './messages.ts';
 import { PtzError, type PtzClients, type PtzCommand } from './ptz.ts';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Services } from '../../platform/services.ts';
+import type { Services } from './services.ts';
 
 /**
  * Secrets kept for the server's own use (SMS keys, SMTP passwords): AES-256-GCM under a key derived from the
