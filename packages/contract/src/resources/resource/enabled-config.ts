@@ -1,4 +1,4 @@
-import type { ActionDef, DictField, Msg } from '../../resource/define.ts';
+import type { ActionDef, DictField, Msg, TextField } from '../../resource/define.ts';
 
 /**
  * What the configurations of which one per tenant is in use share (SMS, SMTP, object storage — docs/resources.md
@@ -18,6 +18,21 @@ export const configStatusField = {
   readOnly: true,
   search: 'eq',
 } as const satisfies DictField;
+
+/** The configuration's own code (`smsCode`, `ossCode`): unique in the tenant, letters, digits, `_` and `-`. */
+export const configCodeField = {
+  kind: 'text',
+  label: { zh: '资源编号', en: 'Code' },
+  required: true,
+  max: 64,
+  pattern: {
+    regex: '^[A-Za-z0-9_-]+$',
+    message: { zh: '资源编号只能包含字母、数字、_ 和 -', en: 'Letters, digits, _ and - only' },
+  },
+  unique: { zh: '资源编号已存在', en: 'This code is already used' },
+  search: 'like',
+  sort: true,
+} as const satisfies TextField;
 
 /** The `enable` action, with the configuration's own confirmation. */
 export const enableAction = (confirm: Msg) =>

@@ -1,5 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
-import { configStatusField, enableAction } from './enabled-config.ts';
+import { configCodeField, configStatusField, enableAction } from './enabled-config.ts';
 
 /** Where a configuration stores: 1 the server's own disk, 2 an S3-compatible service (MinIO, AWS, Aliyun OSS, COS). */
 export const OSS_CATEGORIES = [1, 2] as const;
@@ -24,19 +24,7 @@ export const oss = defineResource({
   scope: 'tenant',
   dialogWidth: 760,
   fields: {
-    ossCode: {
-      kind: 'text',
-      label: { zh: '资源编号', en: 'Code' },
-      required: true,
-      max: 64,
-      pattern: {
-        regex: '^[A-Za-z0-9_-]+$',
-        message: { zh: '资源编号只能包含字母、数字、_ 和 -', en: 'Letters, digits, _ and - only' },
-      },
-      unique: { zh: '资源编号已存在', en: 'This code is already used' },
-      search: 'like',
-      sort: true,
-    },
+    ossCode: configCodeField,
     category: {
       kind: 'dict',
       dict: 'oss_category',

@@ -1,5 +1,5 @@
 import { defineResource } from '../../resource/define.ts';
-import { configStatusField, enableAction } from './enabled-config.ts';
+import { configCodeField, configStatusField, enableAction } from './enabled-config.ts';
 
 /** How a configuration sends: 1 outbox only (recorded, not delivered), 2 Aliyun, 3 Tencent Cloud, 4 HTTP webhook. */
 export const SMS_CATEGORIES = [1, 2, 3, 4] as const;
@@ -23,19 +23,7 @@ export const sms = defineResource({
   scope: 'tenant',
   dialogWidth: 760,
   fields: {
-    smsCode: {
-      kind: 'text',
-      label: { zh: '资源编号', en: 'Code' },
-      required: true,
-      max: 64,
-      pattern: {
-        regex: '^[A-Za-z0-9_-]+$',
-        message: { zh: '资源编号只能包含字母、数字、_ 和 -', en: 'Letters, digits, _ and - only' },
-      },
-      unique: { zh: '资源编号已存在', en: 'This code is already used' },
-      search: 'like',
-      sort: true,
-    },
+    smsCode: configCodeField,
     category: {
       kind: 'dict',
       dict: 'sms',
