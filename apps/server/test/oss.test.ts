@@ -12,16 +12,7 @@ import { openAttachment } from '../src/modules/resource/index.ts';
 import { RemovalWorker } from '../src/modules/resource/removals.ts';
 import { attachRemoval, ossConfig } from '../src/modules/resource/table.ts';
 import { FILES_COOKIE } from '../src/platform/file-access.ts';
-import {
-  BASIC,
-  bearer,
-  client,
-  createTestApp,
-  login,
-  loginToken,
-  provisionedTenant,
-  type TestApp,
-} from './harness.ts';
+import { BASIC, bearer, client, createTestApp, login, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
 /**
  * Object storage and attachments (docs/system-api.md "Files"), against s3rver — an S3-compatible server on loopback
@@ -311,7 +302,10 @@ describe('a file is served to its own tenant only (the files cookie or a bearer 
     const disk = await saveConfig({ ossCode: 'disk2', category: 1 });
     expect((await enable(disk.json().data.id)).statusCode).toBe(200);
     links.disk = (await upload('shared.png', PNG)).json().data.link;
-    expect([links.s3, links.disk]).toEqual([expect.stringMatching(`^/files/${TA}/`), expect.stringMatching(/^\/files\/[^/]+$/)]);
+    expect([links.s3, links.disk]).toEqual([
+      expect.stringMatching(`^/files/${TA}/`),
+      expect.stringMatching(/^\/files\/[^/]+$/),
+    ]);
     passwordB = (await provisionedTenant(t, platform, TB)).password;
   });
 
@@ -371,8 +365,7 @@ describe('a file is served to its own tenant only (the files cookie or a bearer 
     });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === FILES_COOKIE)).toMatchObject({ value: '', path: '/files' });
-    for (const held of [files, a.files])
-      expect((await fetchFile(links.s3, asCookie(held))).statusCode).toBe(404);
+    for (const held of [files, a.files]) expect((await fetchFile(links.s3, asCookie(held))).statusCode).toBe(404);
   });
 });
 

@@ -105,7 +105,10 @@ export class RemovalWorker {
           .where(and(eq(attachRemoval.id, r.id), eq(attachRemoval.lockedBy, this.id)));
         removed++;
       } catch (err) {
-        this.log?.warn({ err, object: r.objectKey, attempts: r.attempts }, 'a removed attachment’s object is kept for now');
+        this.log?.warn(
+          { err, object: r.objectKey, attempts: r.attempts },
+          'a removed attachment’s object is kept for now',
+        );
         await this.later(r.id, r.attempts, err);
       }
     }
