@@ -119,7 +119,10 @@ test('upload an avatar', async ({ page }) => {
   await page.locator('input[type="file"]').setInputFiles(png);
   const res = await uploaded;
   expect((await res.json()).data.link).toMatch(/^\/files\//);
-  await expect(page.locator('img[src^="/files/"]').first()).toBeVisible();
+  const avatar = page.locator('img[src^="/files/"]').first();
+  await expect(avatar).toBeVisible();
+  // Loaded, not a broken image: the files cookie set at sign-in goes with it (docs/system-api.md "Files").
+  await expect.poll(() => avatar.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   await expect(page.locator('img[src*="fakepath"]')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -14,8 +14,8 @@ import { login, openSidebar } from './helpers.ts';
 
 /**
  * Object storage and attachments (docs/system-api.md "Files"), in Chinese and in English: an S3 configuration made and
- * enabled on 对象存储 against s3rver on loopback, an avatar uploaded through it, seen and previewed on 附件管理, removed
- * there — and its object gone from the bucket.
+ * enabled on 对象存储 against s3rver on loopback, an avatar uploaded through it and shown (the files cookie; the bare
+ * link is a 404), seen and previewed on 附件管理, removed there — and its object gone from the bucket.
  */
 
 type Lang = 'zh' | 'en';
@@ -57,6 +57,7 @@ function menu(lang: Lang, screen: string) {
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`configure and enable S3, upload an avatar through it, see it in attachments, remove it (${lang})`, async ({
     page,
+    request,
   }) => {
     const L = (m: { zh: string; en: string }) => m[lang];
     await page.addInitScript(
@@ -109,7 +110,12 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     await page.locator('input[type="file"]').setInputFiles(png);
     const { link, name } = (await (await uploaded).json()).data as { link: string; name: string };
     expect(link).toBe(`/files/000000/${name}`);
-    await expect(page.locator(`img[src="${link}"]`).first()).toBeVisible();
+    const avatar = page.locator(`img[src="${link}"]`).first();
+    await expect(avatar).toBeVisible();
+    // It is shown (the files cookie of the sign-in goes with the <img>); without the cookie the link is nothing.
+    await expect.poll(() => avatar.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+    expect((await page.request.get(link)).status()).toBe(200);
+    expect((await request.get(link)).status()).toBe(404);
     const raw = new S3Client({
       endpoint,
       region: 'us-east-1',
@@ -127,6 +133,9 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     await expect(mine).toContainText(path.basename(png));
     await mine.getByRole('button', { name: spaced(lang === 'zh' ? '预览' : 'Preview') }).click();
     await expect(page.getByTestId('attach-preview')).toBeVisible();
+    await expect
+      .poll(() => page.getByTestId('attach-preview').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+      .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
     await mine.getByRole('button', { name: spaced(lang === 'zh' ? '删除' : 'Delete') }).click();

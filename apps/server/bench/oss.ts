@@ -61,8 +61,9 @@ async function upload(base: string, token: string, file: string): Promise<string
   return body.data.link;
 }
 
-async function download(base: string, link: string): Promise<number> {
-  const res = await fetch(`${base}${link}`);
+/** Reads the file back as an API client would: its bearer token names the tenant (docs/system-api.md "Files"). */
+async function download(base: string, token: string, link: string): Promise<number> {
+  const res = await fetch(`${base}${link}`, { headers: { 'blade-auth': `bearer ${token}` } });
   if (!res.ok || !res.body) throw new Error(`download failed: ${res.status}`);
   let n = 0;
   const reader = res.body.getReader();
@@ -132,7 +133,7 @@ export async function benchOss(serverDir: string, print: Log = printFigure): Pro
       const link = await upload(db.base, token, big);
       const up = performance.now() - t0;
       t0 = performance.now();
-      const got = await download(db.base, link);
+      const got = await download(db.base, token, link);
       const down = performance.now() - t0;
       if (got !== fs.statSync(big).size) throw new Error(`${label}: downloaded ${got} bytes`);
       const r = { uploadMBps: round(sizeMb / (up / 1000)), downloadMBps: round(sizeMb / (down / 1000)) };

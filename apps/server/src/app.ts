@@ -4,6 +4,7 @@ import { hkdfSync, randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -180,6 +181,8 @@ export async function buildApp(
     reply.headers(isApiCall(req.url) ? apiHeaders : SCRIPT_OR_STYLE.test(req.url) ? assetHeaders : securityHeaders);
     done();
   });
+  // Cookies are written (the files cookie, platform/file-access.ts) and parsed only where read: no parsing hook.
+  await app.register(cookie, { hook: false });
   await app.register(multipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {

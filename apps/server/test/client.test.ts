@@ -11,6 +11,7 @@ import { clientTexts } from '../src/modules/client/messages.ts';
 import { messages } from '@atrium/contract';
 import {
   BASIC,
+  bearer,
   client,
   createTestApp,
   login,
@@ -276,7 +277,9 @@ describe('public registration by SMS code', () => {
     expect([ok.statusCode, ok.json().msg]).toEqual([200, '上传成功']);
     const { link, attachId } = ok.json().data as { link: string; attachId: string };
     expect(attachId).toMatch(/^\d+$/);
-    const served = await t.app.inject({ method: 'GET', url: link });
+    // Served to the tenant's staff (docs/system-api.md "Files"), not to whoever holds the link.
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    const served = await t.app.inject({ method: 'GET', url: link, headers: bearer(admin) });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
     // A PDF is a file put-file takes, but not a licence image; text is no image at all.
     const pdf = await send('licence.pdf', Buffer.from('%PDF-1.4 x'));

@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { SignJWT } from 'jose';
 import { attach } from '../src/db/schema/index.ts';
 import { openAttachment } from '../src/modules/resource/index.ts';
-import { ossConfig } from '../src/modules/resource/table.ts';
-import { bearer, client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+import { RemovalWorker } from '../src/modules/resource/removals.ts';
+import { attachRemoval, ossConfig } from '../src/modules/resource/table.ts';
+import { FILES_COOKIE } from '../src/platform/file-access.ts';
+import { BASIC, bearer, client, createTestApp, login, loginToken, provisionedTenant, type TestApp } from './harness.ts';
 
 /**
  * Object storage and attachments (docs/system-api.md "Files"), against s3rver — an S3-compatible server on loopback
@@ -17,7 +20,10 @@ import { bearer, client, createTestApp, loginToken, provisionedTenant, type Test
  */
 let t: TestApp;
 let A: string;
+let passwordA = '';
+let platform = '';
 const TA = '732001';
+const TB = '732002';
 const OSS = '/api/blade-resource/oss';
 const ATTACH = '/api/blade-resource/attach';
 const BUCKET = 'atrium-test';
@@ -57,6 +63,19 @@ function upload(name: string, body: Buffer, lang?: 'en') {
   });
 }
 
+/** A file as the console's <img> reads it (the files cookie), or as an API client does (a bearer token). */
+const fetchFile = (url: string, headers: Record<string, string> = bearer(A)) =>
+  t.app.inject({ method: 'GET', url, headers });
+const asCookie = (files: string) => ({ cookie: `${FILES_COOKIE}=${files}` });
+/** Signs in to a tenant and answers the access token and the files cookie's value the answer set. */
+async function signIn(tenantId: string, password: string) {
+  const res = await login(t, { tenantId, username: 'admin', password });
+  expect(res.statusCode, res.body).toBe(200);
+  const set = res.cookies.find((c) => c.name === FILES_COOKIE);
+  expect(set).toMatchObject({ path: '/files', httpOnly: true, sameSite: 'Strict' });
+  return { access: res.json().access_token as string, refresh: res.json().refresh_token as string, files: set!.value };
+}
+
 const keysInBucket = async () =>
   ((await raw.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
 const attachCount = async () =>
@@ -92,8 +111,10 @@ beforeAll(async () => {
   });
   // Loopback is allowed for this test only (docs/system-api.md "Files": ATRIUM_OSS_PRIVATE_NETWORKS).
   t = await createTestApp({ ossPrivateNetworks: ['127.0.0.0/8'] });
-  const platform = (await loginToken(t)).access;
-  A = (await provisionedTenant(t, platform, TA)).token;
+  platform = (await loginToken(t)).access;
+  const made = await provisionedTenant(t, platform, TA);
+  A = made.token;
+  passwordA = made.password;
 });
 afterAll(async () => {
   await t?.close();
@@ -136,7 +157,7 @@ describe('uploads through the enabled configuration', () => {
     const res = await upload('plain.png', PNG);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.link).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
-    expect((await t.app.inject({ method: 'GET', url: res.json().data.link })).rawPayload.equals(PNG)).toBe(true);
+    expect((await fetchFile(res.json().data.link)).rawPayload.equals(PNG)).toBe(true);
   });
 
   it('enabled S3: stored in the bucket, recorded, served; listed under attachments', async () => {
@@ -147,7 +168,7 @@ describe('uploads through the enabled configuration', () => {
     const data = res.json().data as { link: string; attachId: string; name: string };
     expect(data.link).toBe(`/files/${TA}/${data.name}`);
     expect(await keysInBucket()).toContain(`${TA}/${data.name}`);
-    const served = await t.app.inject({ method: 'GET', url: data.link });
+    const served = await fetchFile(data.link);
     expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([
       200,
       'image/png',
@@ -173,7 +194,7 @@ describe('uploads through the enabled configuration', () => {
   it('a PDF is served as a download, never inline', async () => {
     const res = await upload('report.pdf', Buffer.from('%PDF-1.4\n%test\n'));
     expect(res.statusCode, res.body).toBe(200);
-    const served = await t.app.inject({ method: 'GET', url: res.json().data.link });
+    const served = await fetchFile(res.json().data.link);
     expect([served.headers['content-type'], served.headers['content-disposition']]).toEqual([
       'application/pdf',
       'attachment',
@@ -182,7 +203,7 @@ describe('uploads through the enabled configuration', () => {
 
   it('another tenant’s id in the link finds nothing', async () => {
     const name = s3Link.split('/').pop();
-    expect((await t.app.inject({ method: 'GET', url: `/files/000000/${name}` })).statusCode).toBe(404);
+    expect((await fetchFile(`/files/000000/${name}`)).statusCode).toBe(404);
   });
 
   it('switching to another configuration leaves the earlier file readable where it is', async () => {
@@ -190,7 +211,7 @@ describe('uploads through the enabled configuration', () => {
     expect((await enable(local.json().data.id)).statusCode).toBe(200);
     const res = await upload('after.png', PNG);
     expect(res.json().data.link).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
-    expect((await t.app.inject({ method: 'GET', url: s3Link })).statusCode).toBe(200);
+    expect((await fetchFile(s3Link)).statusCode).toBe(200);
   });
 
   it('removing an attachment deletes its object', async () => {
@@ -198,7 +219,7 @@ describe('uploads through the enabled configuration', () => {
     expect((await client(t, A).post(`${ATTACH}/remove?ids=${s3AttachId}`)).statusCode).toBe(200);
     expect(await keysInBucket()).not.toContain(key);
     await expect(raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).rejects.toThrow();
-    expect((await t.app.inject({ method: 'GET', url: s3Link })).statusCode).toBe(404);
+    expect((await fetchFile(s3Link)).statusCode).toBe(404);
   });
 });
 
@@ -268,5 +289,112 @@ describe('refused before anything is stored', () => {
       expect([res.statusCode, res.json().msg], name).toEqual([400, expect.stringMatching(msg)]);
     }
     expect([await attachCount(), (await keysInBucket()).length]).toEqual(before);
+  });
+});
+
+describe('a file is served to its own tenant only (the files cookie or a bearer token)', () => {
+  const links = { s3: '', disk: '' };
+  let passwordB = '';
+  beforeAll(async () => {
+    const { id } = await s3Config('shared');
+    expect((await enable(id)).statusCode).toBe(200);
+    links.s3 = (await upload('shared.png', PNG)).json().data.link;
+    const disk = await saveConfig({ ossCode: 'disk2', category: 1 });
+    expect((await enable(disk.json().data.id)).statusCode).toBe(200);
+    links.disk = (await upload('shared.png', PNG)).json().data.link;
+    expect([links.s3, links.disk]).toEqual([
+      expect.stringMatching(`^/files/${TA}/`),
+      expect.stringMatching(/^\/files\/[^/]+$/),
+    ]);
+    passwordB = (await provisionedTenant(t, platform, TB)).password;
+  });
+
+  it('the own tenant reads with the cookie set at sign-in, or with its bearer token', async () => {
+    const { files } = await signIn(TA, passwordA);
+    for (const link of [links.s3, links.disk]) {
+      const res = await fetchFile(link, asCookie(files));
+      expect([res.statusCode, res.rawPayload.equals(PNG)], link).toEqual([200, true]);
+      expect((await fetchFile(link, bearer(A))).statusCode, link).toBe(200);
+    }
+  });
+
+  it('another tenant’s user gets a 404 on the link, with its cookie or its token, whatever tenant the link names', async () => {
+    const b = await signIn(TB, passwordB);
+    for (const link of [links.s3, links.disk, `/files/${TB}/${links.s3.split('/').pop()}`]) {
+      expect((await fetchFile(link, asCookie(b.files))).statusCode, link).toBe(404);
+      expect((await fetchFile(link, bearer(b.access))).statusCode, link).toBe(404);
+    }
+  });
+
+  it('no, a forged or an expired cookie: 404; an access token is no files cookie, the cookie no access token', async () => {
+    const a = await signIn(TA, passwordA);
+    const forged = await new SignJWT({ tid: TA, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('atrium')
+      .setAudience('atrium-files')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not the server key'));
+    for (const headers of [{}, asCookie(forged), asCookie(a.access), asCookie(`${a.files}x`), { cookie: 'other=1' }])
+      expect((await fetchFile(links.disk, headers)).statusCode, JSON.stringify(headers)).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: `${ATTACH}/list`, headers: bearer(a.files) });
+    expect(api.statusCode).toBe(401);
+    t.clock.offsetMs = 3601_000; // the access token's validity (1 h) is over: the cookie's too; the session stands
+    try {
+      expect((await fetchFile(links.disk, asCookie(a.files))).statusCode).toBe(404);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+    expect((await fetchFile(links.disk, asCookie(a.files))).statusCode).toBe(200);
+  });
+
+  it('a refresh sets a new cookie; after logout the cookie is cleared and refused', async () => {
+    const a = await signIn(TA, passwordA);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?grant_type=refresh_token&scope=all&tenantId=${TA}&refresh_token=${a.refresh}`,
+      headers: { authorization: BASIC, 'tenant-id': TA },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const files = refreshed.cookies.find((c) => c.name === FILES_COOKIE)!.value;
+    expect((await fetchFile(links.s3, asCookie(files))).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/logout',
+      headers: bearer(refreshed.json().access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === FILES_COOKIE)).toMatchObject({ value: '', path: '/files' });
+    for (const held of [files, a.files]) expect((await fetchFile(links.s3, asCookie(held))).statusCode).toBe(404);
+  });
+});
+
+describe('a removal while the store is down: the record goes, the object is removed once the store is back', () => {
+  it('queued, kept while the store is down, removed by the worker after', async () => {
+    const { id } = await s3Config('flaky');
+    expect((await enable(id)).statusCode).toBe(200);
+    const up = (await upload('flaky.png', PNG)).json().data as { attachId: string; name: string; link: string };
+    const key = `${TA}/${up.name}`;
+    await s3.close();
+    const res = await client(t, A).post(`${ATTACH}/remove?ids=${up.attachId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = await client(t, A).get(`${ATTACH}/list?ossCode=flaky`);
+    expect(listed.json().data.records).toEqual([]);
+    const [queued] = await t.database.db.select().from(attachRemoval).where(eq(attachRemoval.attachId, up.attachId));
+    expect(queued).toMatchObject({ tenantId: TA, objectKey: key, attempts: 1, lockedBy: null });
+    expect(queued.lastError).toBeTruthy();
+    await startS3(port);
+    expect(await keysInBucket()).toContain(key);
+    expect((await fetchFile(up.link)).statusCode).toBe(404);
+    const worker = new RemovalWorker(t.services);
+    expect(await worker.runOnce()).toEqual({ claimed: 0, removed: 0 }); // not due yet: 30 s after the failure
+    t.clock.offsetMs = 31_000;
+    try {
+      expect(await worker.runOnce()).toMatchObject({ removed: 1 });
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+    expect(await keysInBucket()).not.toContain(key);
+    expect(await t.database.db.select().from(attachRemoval).where(eq(attachRemoval.attachId, up.attachId))).toEqual([]);
   });
 });

@@ -198,7 +198,7 @@ describe('put-file', () => {
     expect(res.json()).toMatchObject({ code: 200, success: true });
     const link = res.json().data.link as string;
     expect(link).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
-    const got = await t.app.inject({ method: 'GET', url: link });
+    const got = await t.app.inject({ method: 'GET', url: link, headers: bearer(s.access) });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(png)).toBe(true);

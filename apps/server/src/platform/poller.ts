@@ -3,8 +3,8 @@ import { availabilityOf, type Db } from '../db/client.ts';
 /**
  * The loop of a background worker (docs/architecture.md "Background work inside the server"): one round at a time, the next one `pollMs`
  * after, or at once when the round says there is more or a `kick` came while it ran; no round while the database is
- * down (looked at again after the usual pause); `stop` lets the round in hand finish. The outbox's delivery and the
- * workflow's timers run on it.
+ * down (looked at again after the usual pause); `stop` lets the round in hand finish. The outbox's delivery, the
+ * workflow's timers and the attachment removals run on it.
  */
 export class Poller {
   private timer: NodeJS.Timeout | undefined;

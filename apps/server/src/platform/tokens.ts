@@ -23,6 +23,12 @@ export type AuthContext = AccessClaims & {
   liveCheck?: ReadCheck;
 };
 
+/** Who a files cookie reads for (platform/file-access.ts): a session of a user of a tenant. */
+export type FilesClaims = Pick<AccessClaims, 'tenantId' | 'userId' | 'sid'>;
+
+/** The audience of a files token: never an access token (which has none), and an access token is never one. */
+const FILES_AUDIENCE = 'atrium-files';
+
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -56,6 +62,38 @@ export class TokenService {
   }
 
   /**
+   * The token of the files cookie (docs/system-api.md "Files"): the tenant, user and session only, its own audience,
+   * so it opens nothing but `/files/…`.
+   */
+  async signFiles(claims: FilesClaims, ttlSeconds: number): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ tid: claims.tenantId, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer('atrium')
+      .setAudience(FILES_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** A files token's claims, or null (forged, expired, another audience); whether the session stands is not seen here. */
+  async verifyFiles(token: string): Promise<FilesClaims | null> {
+    try {
+      const { payload: p } = await jwtVerify(token, this.key, {
+        issuer: 'atrium',
+        audience: FILES_AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
+      if (typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
+      return { tenantId: p.tid, userId: p.sub, sid: p.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * Verified tokens, so a hot path does not re-run HMAC for every request; expiry is still checked each time. Only the
    * signature and claims are kept: whether the session, user and tenant still stand is read by the guard's live-state
    * query on every request (platform/live.ts), so a logout on any server is seen by all.
@@ -85,6 +123,8 @@ export class TokenService {
         currentDate: this.now(),
       });
       const p = payload as Record<string, unknown>;
+      // A token with an audience (the files cookie's) is not an access token.
+      if (p.aud !== undefined) return null;
       if (typeof p.sub !== 'string' || typeof p.tid !== 'string' || typeof p.sid !== 'string') return null;
       return {
         userId: p.sub,

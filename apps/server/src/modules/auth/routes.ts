@@ -3,6 +3,7 @@ import { messages, shell, type Captcha } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
+import { clearFilesCookie, setFilesCookie } from '../../platform/file-access.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
@@ -10,6 +11,7 @@ import type { Services } from '../../platform/services.ts';
 import { consumeCaptcha, type Captchas } from './captcha.ts';
 import {
   OAuthError,
+  type Issued,
   allowsGrant,
   authenticate,
   checkClient,
@@ -45,11 +47,16 @@ export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas
         const grant = q.grant_type ?? 'password';
         if (!allowsGrant(client, grant)) throw new OAuthError(400, authTexts.badGrant);
         const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+        // The token JSON, with the files cookie of the session (docs/system-api.md "Files").
+        const answer = async (issued: Issued) => {
+          await setFilesCookie(req, reply, s.tokens, issued.files, issued.ttlSeconds);
+          return issued.answer;
+        };
 
         if (grant === 'refresh_token') {
           if (!q.refresh_token) throw new OAuthError(401, authTexts.badRefresh);
           // Refused from a blacklisted address like a login, with the same message (the session's tenant decides).
-          return await refreshSession(s, q.refresh_token, client, async (tenantId) => {
+          const issued = await refreshSession(s, q.refresh_token, client, async (tenantId) => {
             if (!(await isBlocked(s, tenantId, BLACK_TYPE.ip, req.ip, { publicCall: true }))) return;
             req.log.warn({ tenantId, refused: 'blacklisted-ip' }, 'token refresh refused');
             await auditBlocked(s, tenantId, req.id, {
@@ -59,6 +66,7 @@ export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas
             });
             throw new OAuthError(400, authTexts.ipBlocked);
           });
+          return await answer(issued);
         }
         if (grant === 'social') throw new OAuthError(400, authTexts.noSocial);
         if (grant !== 'captcha' && grant !== 'password') throw new OAuthError(400, authTexts.badGrant);
@@ -83,7 +91,7 @@ export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas
           throw new OAuthError(400, authTexts.ipBlocked);
         }
         const u = await authenticate(s, tenantId, q.username, q.password, req.ip);
-        return await openSession(s, u, client, meta);
+        return await answer(await openSession(s, u, client, meta));
       } catch (err) {
         if (err instanceof OAuthError) return reply.status(err.status).send(err.body(req.lang));
         throw err;
@@ -103,6 +111,7 @@ export function authRoutes(app: FastifyInstance, s: Services, captchas: Captchas
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(req);
     await revokeSession(s, auth.sid);
+    clearFilesCookie(req, reply);
     return reply.send(ok(true));
   };
   app.route({ ...fromContract(shell.logout, apiSchemas.shell.logout, tags), handler: logout });

@@ -136,7 +136,7 @@ async function rolesOf(db: Db, u: UserRow) {
     .where(and(eq(userRole.userId, u.id), eq(userRole.tenantId, u.tenantId)));
 }
 
-/** Opens a session and answers the token JSON of docs/system-api.md "Sign-in". */
+/** Opens a session: the token JSON of docs/system-api.md "Sign-in", and the session for the files cookie. */
 export async function openSession(s: Services, u: UserRow, client: Client, meta: { ip: string; userAgent?: string }) {
   const refresh = newRefreshToken();
   const sid = randomUUID();
@@ -183,7 +183,9 @@ async function tokenResponse(s: Services, u: UserRow, client: Client, sid: strin
     },
     client.accessTokenValidity,
   );
-  return {
+  // The files cookie's token (platform/file-access.ts) lives as long as the access token.
+  const files = { tenantId: u.tenantId, userId: u.id, sid };
+  const answer = {
     access_token: token,
     token_type: 'bearer',
     refresh_token: refresh,
@@ -207,7 +209,11 @@ async function tokenResponse(s: Services, u: UserRow, client: Client, sid: strin
     license: 'Atrium',
     jti,
   };
+  return { answer, files, ttlSeconds: client.accessTokenValidity };
 }
+
+/** What a sign-in or refresh answers, and the session the files cookie is set for (platform/file-access.ts). */
+export type Issued = Awaited<ReturnType<typeof tokenResponse>>;
 
 /**
  * Rotates the refresh token: the presented one stops working in the same statement that issues the next.

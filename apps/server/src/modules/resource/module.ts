@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { fill, type Msg } from '@atrium/contract';
 import { attach as attachDef } from '@atrium/contract/resources/resource/attach';
 import { oss } from '@atrium/contract/resources/resource/oss';
@@ -6,12 +6,11 @@ import { attach } from '../../db/schema/index.ts';
 import { newId } from '../../db/ids.ts';
 import { badRequest, type FieldError } from '../../platform/errors.ts';
 import { bindResource, defineModule, resourceRoutes as crudRoutes } from '../../platform/resource.ts';
-import { withTenant } from '../../platform/tenant-db.ts';
 import { seal } from '../../platform/secrets.ts';
 import { resourceTexts as texts } from './messages.ts';
 import { resourceRoutes } from './routes.ts';
-import { storeOfAttachment } from './service.ts';
-import { endpointRefusal, removeObject } from './storage.ts';
+import { queueRemovals, RemovalWorker } from './removals.ts';
+import { endpointRefusal } from './storage.ts';
 import { ossConfig } from './table.ts';
 
 const fieldError = (field: string, message: Msg) => badRequest(message, [{ field, message } satisfies FieldError]);
@@ -22,6 +21,7 @@ const fieldError = (field: string, message: Msg) => badRequest(message, [{ field
  */
 export default defineModule((app, s) => {
   resourceRoutes(app, s);
+  const removals = new RemovalWorker(s, {}, app.log);
 
   crudRoutes(
     app,
@@ -84,27 +84,20 @@ export default defineModule((app, s) => {
         });
         return id;
       },
-      // The stored objects go with their records, once the removal is committed (a store that fails leaves the
-      // object behind, logged: the record is gone either way).
-      async afterRemove({ auth, ids }) {
-        const objects = await withTenant(s.db, auth.tenantId, async (tx) => {
-          const rows = await tx
-            .select({ ossId: attach.ossId, key: attach.objectKey, name: attach.name })
-            .from(attach)
-            .where(and(eq(attach.tenantId, auth.tenantId), inArray(attach.id, ids)));
-          const out = [];
-          for (const r of rows)
-            out.push({
-              key: r.key ?? r.name,
-              store: await storeOfAttachment(s, tx, auth.tenantId, r.ossId).catch(() => null),
-            });
-          return out;
-        });
-        for (const o of objects)
-          await (o.store ? removeObject(o.store, o.key) : Promise.reject(new Error('no store'))).catch((err) =>
-            app.log.warn({ err, object: o.key }, 'a removed attachment’s object could not be deleted'),
-          );
+      // The stored objects go with their records: queued in the removal's transaction, deleted once it commits, and
+      // retried by the removal worker while the store fails (docs/system-api.md "Files").
+      async beforeRemove({ tx, rows }) {
+        await queueRemovals(s, tx, rows as (typeof attach.$inferSelect)[]);
+      },
+      async afterRemove({ ids }) {
+        await removals
+          .runOnce(ids)
+          .catch((err: unknown) => app.log.warn({ err }, 'removed attachments’ objects are queued for later'));
       },
     }),
   );
+
+  // The objects whose deletion failed are tried again, on every server (docs/system-api.md "Files").
+  app.addHook('onListen', async () => removals.start());
+  app.addHook('onClose', async () => removals.stop());
 });

@@ -9,20 +9,21 @@ import { newId } from '../../db/ids.ts';
 import { fromContract } from '../../platform/contract-route.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { fileReader } from '../../platform/file-access.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { extensionsOf, mimeOf, sniff, type FileKind } from './files.ts';
 import { resourceTexts as texts } from './messages.ts';
-import { activeTarget, localStore, storeOfAttachment } from './service.ts';
+import { activeTarget, storeOfAttachment } from './service.ts';
 import { getObject, putObject, removeObject, StorageError } from './storage.ts';
 
 /**
  * Uploads and the files they make (docs/system-api.md "Files"). An upload goes through the tenant's enabled storage
  * configuration (or the server's disk), streamed: its first 8 KiB are read to recognise the type, then the rest flows
  * to the store while it is counted against the size limit. Served at /files/<name> (the server's disk) or
- * /files/<tenant>/<name> (a configuration's store): the 128-bit random name is the capability (an <img> cannot send
- * the bearer header), and listing is impossible.
+ * /files/<tenant>/<name> (a configuration's store) to the tenant that owns it only: the files cookie or a bearer token
+ * names the reader (platform/file-access.ts).
  */
 
 /** The error of a multipart body the parser could not read: its size limit, else a malformed body. */
@@ -181,30 +182,23 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
     },
   });
 
-  app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
-    const { name } = req.params as { name: string };
+  // A file is served to its own tenant only: the reader is the files cookie's or the bearer token's session, and its
+  // record is looked for in the reader's tenant (row-level security), never across tenants; anything else is a 404,
+  // whatever the link (docs/system-api.md "Files").
+  const serve = async (req: FastifyRequest, reply: FastifyReply, inLink: string | null, name: string) => {
     const m = NAME.exec(name);
     const kind = m ? mimeOf[m[2]] : undefined;
-    if (!m || !kind) throw notFound();
-    const file = await getObject(localStore(s), name);
-    if (!file) throw notFound();
-    return send(reply, kind, file);
-  });
-
-  // A file in a configuration's store: found by the tenant named in its link and its random name; read from the
-  // configuration it was stored through, enabled or not (docs/system-api.md "Files").
-  app.get('/files/:tenant/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
-    const { tenant, name } = req.params as { tenant: string; name: string };
-    const m = NAME.exec(name);
-    const kind = m ? mimeOf[m[2]] : undefined;
-    if (!m || !kind || !/^\d{1,12}$/.test(tenant)) throw notFound();
-    const file = await withTenant(s.db, tenant, async (tx) => {
+    if (!m || !kind || (inLink !== null && !/^\d{1,12}$/.test(inLink))) throw notFound();
+    const reader = await fileReader(req, s.tokens, app.access);
+    if (!reader || (inLink !== null && inLink !== reader)) throw notFound();
+    const file = await withTenant(s.db, reader, async (tx) => {
       const [row] = await tx
-        .select({ ossId: attach.ossId, objectKey: attach.objectKey })
+        .select({ ossId: attach.ossId, objectKey: attach.objectKey, link: attach.link })
         .from(attach)
-        .where(and(eq(attach.tenantId, tenant), eq(attach.name, name), eq(attach.isDeleted, 0)));
-      if (!row?.ossId) return null;
-      return { store: await storeOfAttachment(s, tx, tenant, row.ossId), key: row.objectKey ?? name };
+        .where(and(eq(attach.tenantId, reader), eq(attach.name, name), eq(attach.isDeleted, 0)));
+      // The server's disk serves its own links, a configuration's store those naming the tenant.
+      if (!row || row.link !== (inLink === null ? `/files/${name}` : `/files/${inLink}/${name}`)) return null;
+      return { store: await storeOfAttachment(s, tx, reader, row.ossId), key: row.objectKey ?? name };
     }).catch((err: unknown) => {
       if (err instanceof StorageError) throw storageFailure(err);
       throw err;
@@ -215,6 +209,15 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
     });
     if (!got) throw notFound();
     return send(reply, kind, got);
+  };
+
+  app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) =>
+    serve(req, reply, null, (req.params as { name: string }).name),
+  );
+  // A file in a configuration's store, read through the configuration it was stored with, enabled or not.
+  app.get('/files/:tenant/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
+    const { tenant, name } = req.params as { tenant: string; name: string };
+    return serve(req, reply, tenant, name);
   });
 }
 

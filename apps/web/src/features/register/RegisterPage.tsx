@@ -1,5 +1,5 @@
 import '../customer/messages';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Input, Select, Space, Steps, Typography, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -180,6 +180,10 @@ function ClientForm({
   const [regionFallback, setRegionFallback] = useState(false);
   const [uploadNote, setUploadNote] = useState<string | null>(null);
   const licence = Form.useWatch('licenceAttachId', form);
+  // The uploaded licence is shown from the chosen file itself: the stored file is served only to the tenant's signed-in
+  // staff (docs/system-api.md "Files"), which the registrant is not.
+  const [licencePreview, setLicencePreview] = useState<string | null>(null);
+  useEffect(() => () => void (licencePreview && URL.revokeObjectURL(licencePreview)), [licencePreview]);
   const account = Form.useWatch('appClientAccount', form);
 
   // The levels of this tenant's region tree; a server that wants a login for them leaves a plain code input.
@@ -305,6 +309,7 @@ function ClientForm({
               try {
                 const res = await publicClient.upload(tenantId, file as File);
                 form.setFieldValue('licenceAttachId', res.link);
+                setLicencePreview(URL.createObjectURL(file as File));
                 onSuccess?.(res);
               } catch (err) {
                 const e = err as PublicError;
@@ -319,8 +324,8 @@ function ClientForm({
           >
             <Button icon={<UploadOutlined />}>{t('clientReg.uploadLicence')}</Button>
           </Upload>
-          {typeof licence === 'string' && licence && (
-            <img src={licence} alt={t(label('licenceAttachId'))} style={{ maxWidth: '100%', maxHeight: 160 }} />
+          {typeof licence === 'string' && licence && licencePreview && (
+            <img src={licencePreview} alt={t(label('licenceAttachId'))} style={{ maxWidth: '100%', maxHeight: 160 }} />
           )}
         </Space>
       </Form.Item>
