@@ -23,6 +23,8 @@ import {
   waitFor,
 } from './lib.ts';
 import { BASIC } from './lib.ts';
+import Fastify from 'fastify';
+import { createMetricsRegistry, registerRequestMetrics } from '../src/platform/metrics.ts';
 
 const SCRIPT = 'test/captcha-file-server.ts';
 
@@ -123,4 +125,49 @@ export async function metricsCost(serverDir: string) {
   }
 }
 
-runIfMain(import.meta.url, metricsCost);
+/**
+ * The timing hook alone, in this process: two bare Fastify apps with one route, one with `registerRequestMetrics`,
+ * called through `inject` in alternating batches; the CPU per call (process.cpuUsage) of each batch, medians. What the
+ * HTTP A/B above cannot show on a loaded machine: the hook's own few microseconds.
+ */
+export async function hookCost(batches = Number(process.env.METRICS_BATCHES ?? 40), size = 2000) {
+  const make = async (timed: boolean) => {
+    const app = Fastify();
+    if (timed) registerRequestMetrics(app, createMetricsRegistry());
+    app.get('/api/blade-user/page', async () => ({ code: 200, success: true, data: { records: [], total: 0 } }));
+    await app.ready();
+    return app;
+  };
+  const plain = await make(false);
+  const timed = await make(true);
+  const perCall = { plain: [] as number[], timed: [] as number[] };
+  const batch = async (app: typeof plain) => {
+    const c = process.cpuUsage();
+    for (let i = 0; i < size; i++) await app.inject({ method: 'GET', url: '/api/blade-user/page?current=1&size=10' });
+    const d = process.cpuUsage(c);
+    return (d.user + d.system) / size;
+  };
+  for (let i = 0; i < batches + 4; i++) {
+    const [p, t] =
+      i % 2 ? [await batch(plain), await batch(timed)] : [await batch(timed), await batch(plain)].reverse();
+    if (i >= 4) {
+      perCall.plain.push(p);
+      perCall.timed.push(t);
+    }
+  }
+  await plain.close();
+  await timed.close();
+  const med = (xs: number[]) => round([...xs].sort((a, b) => a - b)[xs.length >> 1]);
+  return {
+    batches,
+    callsPerBatch: size,
+    plainCpuUsPerCall: med(perCall.plain),
+    timedCpuUsPerCall: med(perCall.timed),
+    hookCpuUs: round(med(perCall.timed) - med(perCall.plain)),
+    pairedMedianUs: med(perCall.timed.map((t, i) => t - perCall.plain[i])),
+  };
+}
+
+runIfMain(import.meta.url, async (serverDir) =>
+  process.env.METRICS_ONLY === 'hook' ? hookCost() : { hook: await hookCost(), http: await metricsCost(serverDir) },
+);
