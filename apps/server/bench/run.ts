@@ -19,6 +19,7 @@ import { benchFlowEngine } from './flow-engine.ts';
 import { benchFlowLists } from './flow-lists.ts';
 import { benchAudit } from './audit.ts';
 import { benchOss } from './oss.ts';
+import { metricsCost } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -30,7 +31,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -236,6 +237,14 @@ async function main() {
       console.error(`oss bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
+  }
+  // The metrics' cost per request: a list call on two servers, without and with metrics, in turn (bench/metrics.ts).
+  if (runs('metrics')) {
+    results.metrics = await metricsCost(serverDir).catch((err: Error) => {
+      console.error(`metrics bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+    print('metrics', results.metrics);
   }
   // Live video: first playable segment and CPU per copied stream, on the loopback test camera (bench/video.ts).
   if (runs('video')) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
@@ -19,7 +19,10 @@ import { checkAnswers } from './platform/contract-route.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render, texts } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import { registerHealth } from './platform/health.ts';
 import { registerHttpBasics } from './platform/http.ts';
+import { createMetricsRegistry, registerPlatformMetrics, registerRequestMetrics } from './platform/metrics.ts';
+import { requestIdOf } from './platform/request-id.ts';
 import { LiveGuesses, readLiveState, speculate } from './platform/live.ts';
 import { LiveMemory, watchLive } from './platform/live-memory.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
@@ -145,6 +148,7 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'signingKey
     liveMemory: new LiveMemory(),
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', deps.signingKey, 'atrium', purpose, 32)),
     permissionCodes: (tenantId, roleIds) => permissionCodes(services, tenantId, roleIds),
+    metrics: createMetricsRegistry(),
     registry: { bindings: new Map(), scopeResources: new Map() },
   };
   return services;
@@ -155,10 +159,9 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; services: Services; routeTable: RouteEntry[] }> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // The proxy's X-Request-Id when it looks like one, else a new id (docs/deploy.md "Request ids").
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 2 * 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies named in ATRIUM_TRUST_PROXY: the client IP stored for
     // logins, sessions and rate limits cannot be forged by a client.
@@ -213,7 +216,12 @@ export async function buildApp(
   const unwatchLive = await watchLive(deps.db, services.liveMemory);
   app.addHook('onClose', async () => unwatchLive());
 
-  registerHttpBasics(app, availabilityOf(deps.db));
+  const availability = availabilityOf(deps.db);
+  registerHttpBasics(app, availability);
+  // Health, readiness and metrics (docs/deploy.md): the request timing only when metrics are served.
+  registerHealth(app, services, availability);
+  registerPlatformMetrics(services.metrics, deps.db, availability);
+  if (deps.config.metrics.enabled) registerRequestMetrics(app, services.metrics);
   // The tests hold every declared route's answer to its schema (docs/api.md "Answers").
   if (deps.config.env === 'test') checkAnswers(app);
   registerGuard(app, services.tokens, {

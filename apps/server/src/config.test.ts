@@ -19,6 +19,24 @@ describe('config', () => {
     expect(() => loadConfig({ ATRIUM_TRUST_PROXY: 'true' })).toThrow(/ATRIUM_TRUST_PROXY/);
   });
 
+  it('serves metrics only when ATRIUM_METRICS_PORT is set, on loopback unless a token is given', () => {
+    expect(loadConfig({}).metrics).toMatchObject({ enabled: false });
+    expect(loadConfig({ ATRIUM_METRICS_PORT: '9464' }).metrics).toEqual({
+      enabled: true,
+      port: 9464,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+    expect(() => loadConfig({ ATRIUM_METRICS_PORT: '9464', ATRIUM_METRICS_HOST: '0.0.0.0' })).toThrow(
+      /ATRIUM_METRICS_TOKEN/,
+    );
+    const token = 'a-long-enough-token';
+    expect(
+      loadConfig({ ATRIUM_METRICS_PORT: '9464', ATRIUM_METRICS_HOST: '0.0.0.0', ATRIUM_METRICS_TOKEN: token }).metrics,
+    ).toMatchObject({ host: '0.0.0.0', token });
+    expect(() => loadConfig({ ATRIUM_METRICS_TOKEN: 'short' })).toThrow(/ATRIUM_METRICS_TOKEN/);
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

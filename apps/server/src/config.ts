@@ -52,6 +52,10 @@ const schema = z.object({
   ATRIUM_STREAM_START_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
   ATRIUM_STREAM_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   ATRIUM_STREAM_RESTARTS: z.coerce.number().int().min(0).max(20).default(3),
+  // Prometheus metrics on a port of their own (docs/deploy.md "Metrics"); unset: no metrics endpoint.
+  ATRIUM_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ATRIUM_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  ATRIUM_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -89,6 +93,11 @@ export type Config = {
   };
   /** Live video (docs/devices.md "Live video"). */
   video: VideoConfig;
+  /**
+   * The Prometheus endpoint (docs/deploy.md "Metrics"): served on `port` of `host` (never on the main port) when
+   * `enabled`; `token`, when set, is asked as `Authorization: Bearer <token>`. Off: no request timing at all.
+   */
+  metrics: { enabled: boolean; port: number; host: string; token?: string };
 };
 
 export type VideoConfig = {
@@ -174,7 +183,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenSeconds: e.ATRIUM_STREAM_TOKEN_SECONDS,
       restarts: e.ATRIUM_STREAM_RESTARTS,
     },
+    metrics: {
+      enabled: e.ATRIUM_METRICS_PORT !== undefined,
+      port: e.ATRIUM_METRICS_PORT ?? 0,
+      host: e.ATRIUM_METRICS_HOST,
+      token: e.ATRIUM_METRICS_TOKEN,
+    },
   };
+  // Metrics reachable from other machines are asked for a token: they name routes, rates and queue lengths.
+  if (config.metrics.enabled && !isLoopback(config.metrics.host) && !config.metrics.token)
+    throw new ConfigError(
+      'Invalid configuration:\n  ATRIUM_METRICS_TOKEN: needed when ATRIUM_METRICS_HOST is not a loopback address (16+ characters)',
+    );
   if (config.env === 'production') {
     const problems: string[] = [];
     if (!config.jwtSecret)
@@ -184,4 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return config;
+}
+
+/** Whether `host` is a loopback address or name (only this machine can reach it). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

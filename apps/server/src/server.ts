@@ -19,6 +19,7 @@ import { resolveSigningKey } from './db/signing-key.ts';
 import { fail } from './platform/envelope.ts';
 import { langOf, render } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { serveMetrics } from './platform/metrics.ts';
 import { buildApp } from './app.ts';
 
 /** Reads config, opens and migrates the database, seeds it when empty, and listens. Answers the app and its services. */
@@ -74,6 +75,15 @@ export async function start() {
     signingKey: key,
     logger: loggerOptions(config.logLevel),
   });
+  // Prometheus metrics on a port of their own (docs/deploy.md "Metrics"), closed with the app.
+  if (config.metrics.enabled) {
+    const metrics = await serveMetrics(services.metrics, config.metrics);
+    app.addHook('onClose', async () => metrics.close());
+    app.log.info(
+      { port: metrics.port, host: config.metrics.host, token: !!config.metrics.token },
+      `metrics on http://${config.metrics.host}:${metrics.port}/metrics`,
+    );
+  }
   stopOnSignals(app, database, config.shutdownTimeoutMs);
   database.availability.onChange((e) => {
     if (e.state === 'down')

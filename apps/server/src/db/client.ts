@@ -16,7 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
-import { gatePool } from './fair-gate.ts';
+import { gatePool, type FairGate } from './fair-gate.ts';
 import { Availability } from './availability.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
@@ -42,6 +42,12 @@ const availabilities = new WeakMap<Db, Availability>();
 /** The availability of the database `db` belongs to (undefined for a database not opened by `openDatabase`). */
 export function availabilityOf(db: Db): Availability | undefined {
   return availabilities.get(db);
+}
+
+const gates = new WeakMap<Db, FairGate>();
+/** The fair gate the statements on `db` pass (the pool's, or the embedded database's; docs/server.md "Under load"). */
+export function gateOf(db: Db): FairGate | undefined {
+  return gates.get(db);
 }
 
 /** How long a new PostgreSQL connection may take before the attempt fails (and the caller gets its 503). */
@@ -264,6 +270,23 @@ function takeOver(file: string, stalePid: number | null, refuse: (pid: number | 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * When the newest migration this build carries was made (its journal's `when`, which drizzle's migrator stores as
+ * `created_at` in `drizzle.__drizzle_migrations`): a database whose newest applied migration is older has migrations
+ * left to run (the readiness check, docs/deploy.md "Health and readiness").
+ */
+export function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** The statement that answers when the database's newest applied migration was made (0: none). */
+export const appliedMigrationSql = sql.raw(
+  'select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations',
+);
+
+/**
  * Every table with row-level security has it forced, so not even the tables' owner reads across tenants. drizzle-kit
  * enables RLS with each policy but has no word for FORCE: this idempotent step after the migrations supplies it.
  */
@@ -303,11 +326,12 @@ export async function openDatabase(opts: {
     // pool drops it at release; the error itself turns the database's state to down.
     pool.on('connect', (client) => client.on('error', (err) => availability.failed(err)));
     pool.on('error', (err) => availability.failed(err));
-    gatePool(pool, max);
+    const gate = gatePool(pool, max);
     const pgDb = drizzlePg(pool, { schema });
     const db: Db = pgDb;
     pipelined.set(db, pipelinedTransactions(pool));
     availabilities.set(db, availability);
+    gates.set(db, gate);
     return {
       db,
       kind: 'postgres',
@@ -367,6 +391,7 @@ export async function openDatabase(opts: {
   const up = new Availability(async () => void (await client.query('select 1')));
   state.availability = up;
   availabilities.set(db, up);
+  gates.set(db, client.gate);
   return {
     db,
     kind: 'pglite',

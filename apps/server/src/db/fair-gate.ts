@@ -45,6 +45,12 @@ export class FairGate {
   /** Groups with waiters, in turn order; within each group its members in turn order (Map keeps insertion order). */
   private readonly turn: string[] = [];
 
+  /**
+   * Called with the seconds a waiter spent in line, for each acquisition that had to wait (the metrics' pool waits,
+   * docs/deploy.md "Metrics"); one that found a free place is not timed.
+   */
+  onWait?: (seconds: number) => void;
+
   constructor(readonly size: number) {}
 
   get inUse() {
@@ -62,7 +68,15 @@ export class FairGate {
       this.held++;
       return Promise.resolve();
     }
-    return new Promise<void>((resolve) => {
+    return new Promise<void>((granted) => {
+      const onWait = this.onWait;
+      const since = onWait ? performance.now() : 0;
+      const resolve = onWait
+        ? () => {
+            onWait((performance.now() - since) / 1000);
+            granted();
+          }
+        : granted;
       let members = this.waiting.get(lane.group);
       if (!members) {
         members = new Map();

@@ -29,6 +29,11 @@ const line: (() => void)[] = [];
 /** Moving average of one hash's duration (ms), to turn the line's length into a wait; quick to follow a busy machine. */
 let hashMs = 150;
 
+/** The hashes running and waiting in line now (process-wide, like the thread pool; docs/deploy.md "Metrics"). */
+export function hashLine(): { running: number; waiting: number } {
+  return { running, waiting: line.length };
+}
+
 async function scrypt(pw: string | Buffer, salt: Buffer, len: number, opts: object): Promise<Buffer> {
   if (running < SLOTS) running++;
   else {

@@ -4,6 +4,7 @@ import type { TokenService } from './tokens.ts';
 import type { Cache } from './cache.ts';
 import type { LiveGuesses } from './live.ts';
 import type { LiveMemory } from './live-memory.ts';
+import type { Registry as MetricsRegistry } from 'prom-client';
 
 /** What every module gets: the database, config, token service, clock and the shared read cache. */
 export type Services = {
@@ -23,6 +24,11 @@ export type Services = {
    * so platform code (the guard, `requireCode`) imports no module (docs/server.md "Module boundaries").
    */
   permissionCodes: (tenantId: string, roleIds: string[]) => Promise<Set<string>>;
+  /**
+   * The app's Prometheus metrics (platform/metrics.ts): a module adds its gauges and counters with
+   * `registers: [s.metrics]` in its plugin (docs/deploy.md "Metrics").
+   */
+  metrics: MetricsRegistry;
   /**
    * What modules answer for one another, filled by the module that knows at its registration (per app, never a
    * module-level variable): a lower module asks through it instead of importing a higher one (docs/server.md

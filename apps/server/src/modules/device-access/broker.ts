@@ -13,6 +13,8 @@ export type Intake = {
   port?: number;
   /** Resolves once messages can arrive (listening, or subscribed at the external broker). */
   ready: Promise<void>;
+  /** Whether messages can arrive now: listening, or connected and subscribed at the external broker (readiness). */
+  connected(): boolean;
   close(): Promise<void>;
 };
 
@@ -168,6 +170,7 @@ export async function startEmbedded(port: number, host: string, hooks: EmbeddedH
     kind: 'embedded',
     port: (server.address() as net.AddressInfo).port,
     ready: Promise.resolve(),
+    connected: () => server.listening,
     async close() {
       const closed = new Promise<void>((r) => server.close(() => r()));
       await new Promise<void>((r) => broker.close(() => r()));
@@ -189,13 +192,17 @@ export function startExternal(url: string, onMessage: OnMessage, log: FastifyBas
   });
   const topic = `${TOPIC_PREFIX}/+/+/status`;
   let warnedAt = 0;
+  /** Subscribed on the current connection (a reconnect subscribes again: clean sessions). */
+  let live = false;
   let subscribed!: () => void;
   const ready = new Promise<void>((r) => (subscribed = r));
+  client.on('close', () => (live = false));
   client.on('connect', () => {
     client.subscribe(topic, { qos: 1 }, (err) => {
       if (err) log.error({ err, url: redact(url) }, 'device access: subscribing at the MQTT broker failed');
       else {
         log.info({ url: redact(url), topic }, 'device access: subscribed at the MQTT broker');
+        live = client.connected;
         subscribed();
       }
     });
@@ -210,6 +217,7 @@ export function startExternal(url: string, onMessage: OnMessage, log: FastifyBas
   return {
     kind: 'external',
     ready,
+    connected: () => live && client.connected,
     async close() {
       await client.endAsync();
     },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge } from 'prom-client';
+import { registerReadiness } from '../../platform/health.ts';
 import { defineModule } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
 import { startEmbedded, startExternal, type Intake } from './broker.ts';
@@ -20,8 +22,11 @@ export default defineModule((app: FastifyInstance, s: Services) => {
   const access = new DeviceAccess(s, app.log);
   const rt: DeviceAccessRuntime = { access };
   runtimes.set(s, rt);
+  deviceMetrics(s, rt);
   const { port, portExplicit, url } = s.config.mqtt;
   if (port === null && !url) return;
+  // A server subscribed to an external broker can do its work only while connected (docs/deploy.md "Health and readiness").
+  if (url) registerReadiness(s, 'broker', () => rt.intake?.connected() ?? false);
   const onMessage = (topic: string, payload: Buffer) => void access.receive(topic, payload);
 
   app.addHook('onReady', async () => {
@@ -53,3 +58,45 @@ export default defineModule((app: FastifyInstance, s: Services) => {
     await access.stop();
   });
 });
+
+/**
+ * Device access's metrics (docs/deploy.md "Metrics"), read from its counters when scraped: messages received, accepted
+ * and refused (by reason; `rate()` of them is messages per second), and whether the broker takes messages now.
+ */
+function deviceMetrics(s: Services, rt: DeviceAccessRuntime) {
+  const stats = rt.access.stats;
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [s.metrics],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  total(
+    'atrium_device_messages_received_total',
+    'Device status messages received from the broker',
+    () => stats.received,
+  );
+  total('atrium_device_messages_accepted_total', 'Device status messages accepted', () => stats.accepted);
+  new Counter({
+    name: 'atrium_device_messages_refused_total',
+    help: 'Device status messages refused, by reason',
+    labelNames: ['reason'] as const,
+    registers: [s.metrics],
+    collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(stats.refused)) this.inc({ reason }, n ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'atrium_mqtt_connected',
+    help: 'Whether device messages can arrive: the embedded broker listens, or the external one is connected',
+    registers: [s.metrics],
+    collect() {
+      this.set(rt.intake?.connected() ? 1 : 0);
+    },
+  });
+}

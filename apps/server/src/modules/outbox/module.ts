@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { outbox as outboxDef } from '@atrium/contract/resources/resource/outbox';
+import { Gauge } from 'prom-client';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
-import { enqueueSms } from './service.ts';
+import { backlog, enqueueSms } from './service.ts';
 import { outbox } from './table.ts';
 import { OutboxWorker } from './worker.ts';
 
@@ -30,6 +31,19 @@ export default defineModule((app: FastifyInstance, s: Services) => {
         }),
     }),
   );
+
+  // The backlog, counted when scraped (docs/deploy.md "Metrics"); NaN when the database cannot say.
+  const jobs = new Gauge({
+    name: 'atrium_outbox_backlog',
+    help: 'Messages (SMS, email) still to deliver, across tenants; due: their time has come',
+    labelNames: ['state'] as const,
+    registers: [s.metrics],
+    async collect() {
+      const b = await backlog(s);
+      jobs.set({ state: 'queued' }, b?.queued ?? NaN);
+      jobs.set({ state: 'due' }, b?.due ?? NaN);
+    },
+  });
 
   const worker = new OutboxWorker(s, {}, app.log);
   workers.set(s, worker);

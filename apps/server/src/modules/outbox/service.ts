@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { availabilityOf, type Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { attach } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -165,4 +165,32 @@ export async function enqueueEmail(s: Services, tx: Db, req: EmailRequest): Prom
     },
     req.notBefore,
   );
+}
+
+/** How long the backlog's count may take when scraped before it is given up (the scrape answers without it). */
+const BACKLOG_TIMEOUT_MS = 1000;
+
+/**
+ * The delivery backlog across tenants (docs/deploy.md "Metrics"): messages still to deliver (`outbox_job` rows, which
+ * hold no content) and those whose time has come. Null while the database is down or slow to answer.
+ */
+export async function backlog(s: Services): Promise<{ queued: number; due: number } | null> {
+  if (availabilityOf(s.db)?.down) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), BACKLOG_TIMEOUT_MS)));
+  const counted = s.db
+    .select({
+      queued: sql<number>`count(*)::int`,
+      due: sql<number>`(count(*) filter (where ${lte(outboxJob.dueAt, s.now())}))::int`,
+    })
+    .from(outboxJob)
+    .then(
+      ([row]) => row ?? { queued: 0, due: 0 },
+      () => null,
+    );
+  try {
+    return await Promise.race([counted, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fastifyWebsocket from '@fastify/websocket';
+import { Gauge } from 'prom-client';
 import { defineModule } from '../../platform/resource.ts';
 import type { Services } from '../../platform/services.ts';
 import { addOwnPort } from '../device/index.ts';
@@ -32,6 +33,26 @@ export default defineModule(async (root, s) => {
     log: root.log,
   });
   managers.set(s, manager);
+  // Streams of this server by state, read when scraped (docs/deploy.md "Metrics").
+  new Gauge({
+    name: 'atrium_video_streams',
+    help: 'Live video streams (ffmpeg processes) of this server, by state',
+    labelNames: ['state'] as const,
+    registers: [s.metrics],
+    collect() {
+      const by: Record<string, number> = { starting: 0, playing: 0, restarting: 0, failed: 0 };
+      for (const x of manager.list()) by[x.state] = (by[x.state] ?? 0) + 1;
+      for (const [state, n] of Object.entries(by)) this.set({ state }, n);
+    },
+  });
+  new Gauge({
+    name: 'atrium_video_streams_max',
+    help: 'Streams this server runs at most (ATRIUM_MAX_STREAMS)',
+    registers: [s.metrics],
+    collect() {
+      this.set(cfg.maxStreams);
+    },
+  });
   const video: Video = { s, manager, ptz: new PtzClients(), hlsKey: s.deriveKey('video-hls/v1') };
   root.addHook('onReady', async () => manager.start());
   // Every ffmpeg ends with the server (docs/server.md "Shutdown": the app's close hooks run before the database closes).
