@@ -286,8 +286,6 @@ export const leaveEffect: FlowEffect = {
     return variablesOf(c, row.applyUser);
   },
   async afterComplete(tx, ctx, e) {
-    const row = await lockLeave(tx, ctx.tenantId, e.instance.id);
-    if (!row) return;
     const adjust = e.tasks.some((t) => t.elementId === leaveProcessSeed.adjustTask);
     const status = e.ended
       ? e.pass
@@ -296,7 +294,18 @@ export const leaveEffect: FlowEffect = {
       : adjust
         ? LEAVE_STATUS.rejected
         : LEAVE_STATUS.running;
-    if (status !== row.status) await setLeave(tx, ctx, row.id, { status });
+    // One statement (the request is locked since beforeComplete): written only when its status changes.
+    await tx
+      .update(processLeave)
+      .set({ status, updateUser: ctx.userId, updateTime: new Date(), version: sql`${processLeave.version} + 1` })
+      .where(
+        and(
+          eq(processLeave.tenantId, ctx.tenantId),
+          eq(processLeave.instanceId, e.instance.id),
+          eq(processLeave.isDeleted, 0),
+          ne(processLeave.status, status),
+        ),
+      );
   },
   async afterDelete(tx, ctx, e) {
     const row = await lockLeave(tx, ctx.tenantId, e.instance.id);

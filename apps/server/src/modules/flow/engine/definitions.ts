@@ -25,6 +25,8 @@ export type ParsedModel = {
   processId: string;
   processName: string | null;
   userTasks: UserTaskInfo[];
+  /** Whether any element has a timer: a model without one has no `flow_timer` rows to read or rewrite. */
+  hasTimers: boolean;
 };
 
 type ModdleElement = {
@@ -35,6 +37,7 @@ type ModdleElement = {
   assignee?: string;
   candidateGroups?: string;
   formKey?: string;
+  eventDefinitions?: ModdleElement[];
   flowElements?: ModdleElement[];
   rootElements?: ModdleElement[];
 };
@@ -51,8 +54,10 @@ export async function parseModel(xml: string): Promise<ParsedModel> {
   const processes = (root.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process' && e.isExecutable !== false);
   if (processes.length !== 1 || !processes[0].id) throw badRequest(texts.noProcess);
   const userTasks: UserTaskInfo[] = [];
+  let hasTimers = false;
   const walk = (elements: ModdleElement[] = []) => {
     for (const e of elements) {
+      if (e.eventDefinitions?.some((d) => d.$type === 'bpmn:TimerEventDefinition')) hasTimers = true;
       if (e.$type === 'bpmn:UserTask' && e.id)
         userTasks.push({
           id: e.id,
@@ -71,7 +76,7 @@ export async function parseModel(xml: string): Promise<ParsedModel> {
   } catch (e) {
     throw badRequest(fill(texts.badModel, { detail: firstLine(e) }));
   }
-  return { sourceContext, processId: processes[0].id, processName: processes[0].name ?? null, userTasks };
+  return { sourceContext, processId: processes[0].id, processName: processes[0].name ?? null, userTasks, hasTimers };
 }
 
 const firstLine = (e: unknown) =>

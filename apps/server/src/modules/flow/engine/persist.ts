@@ -107,7 +107,7 @@ export async function writeRun(
   run: RunResult,
   variables: Record<string, unknown>,
   now: Date,
-  opts: { isNew: boolean; completed?: Completed },
+  opts: { isNew: boolean; completed?: Completed; hasTimers?: boolean },
 ): Promise<NewTask[]> {
   // The steps it waits at: a boundary event waits with its activity and is not a step of its own.
   const current: CurrentStep[] = run.waiting
@@ -180,7 +180,8 @@ export async function writeRun(
   if (taskRows.length) writes.push(tx.insert(flowTask).values(taskRows));
   writes.push(...historyWrites(tx, inst, run, taskOf, signaled, now));
   await writeTogether(tx, writes);
-  await writeTimers(tx, inst, run.ended ? [] : run.timers, opts.isNew);
+  // A model without timers has no timer rows to read or replace (`ParsedModel.hasTimers`).
+  if (opts.hasTimers !== false) await writeTimers(tx, inst, run.ended ? [] : run.timers, opts.isNew);
   return created;
 }
 
@@ -204,7 +205,13 @@ function closeCompleted(tx: Db, inst: InstanceKey, c: Completed, now: Date): Wri
       .update(flowHistory)
       .set({ endTime: now, assigneeId: c.userId, outcome: c.outcome, comment: c.comment, updateTime: now })
       .where(
-        and(eq(flowHistory.tenantId, inst.tenantId), eq(flowHistory.taskId, c.taskId), isNull(flowHistory.endTime)),
+        // Found through the instance's index (tenant, instance, …), then by task: there is no index on the task id.
+        and(
+          eq(flowHistory.tenantId, inst.tenantId),
+          eq(flowHistory.instanceId, inst.id),
+          eq(flowHistory.taskId, c.taskId),
+          isNull(flowHistory.endTime),
+        ),
       ),
   ];
 }
@@ -228,6 +235,7 @@ function cancelExecutions(tx: Db, inst: InstanceKey, executionIds: string[], now
       .where(
         and(
           eq(flowHistory.tenantId, inst.tenantId),
+          eq(flowHistory.instanceId, inst.id),
           inArray(flowHistory.taskId, tx.select({ id: flowTask.id }).from(flowTask).where(ofInstance)),
           isNull(flowHistory.endTime),
         ),
@@ -245,7 +253,14 @@ export async function cancelTasks(tx: Db, inst: InstanceKey, ids: string[], now:
   await tx
     .update(flowHistory)
     .set({ endTime: now, outcome: 'cancelled', comment, updateTime: now })
-    .where(and(eq(flowHistory.tenantId, inst.tenantId), inArray(flowHistory.taskId, ids), isNull(flowHistory.endTime)));
+    .where(
+      and(
+        eq(flowHistory.tenantId, inst.tenantId),
+        eq(flowHistory.instanceId, inst.id),
+        inArray(flowHistory.taskId, ids),
+        isNull(flowHistory.endTime),
+      ),
+    );
 }
 
 /**

@@ -60,15 +60,18 @@ async function definitionOf(tx: Db, tenantId: string, definitionId: string) {
     // so a complete racing a suspend is either done before it or refused (409), never half of each.
     .for('share');
   if (!def) throw new AppError(404, texts.definitionMissing);
-  const model = () =>
-    parsedDefinition(def.id, async () => {
-      const [row] = await tx
-        .select({ xml: flowDefinition.xml })
-        .from(flowDefinition)
-        .where(eq(flowDefinition.id, def.id));
-      return row.xml;
-    });
-  return { ...def, model };
+  return { ...def, model: () => modelOf(tx, def.id) };
+}
+
+/** The parsed model of a definition (kept per definition id; its XML is read the first time only). */
+function modelOf(tx: Db, definitionId: string) {
+  return parsedDefinition(definitionId, async () => {
+    const [row] = await tx
+      .select({ xml: flowDefinition.xml })
+      .from(flowDefinition)
+      .where(eq(flowDefinition.id, definitionId));
+    return row.xml;
+  });
 }
 
 export type StartInput = { definitionId: string; businessKey?: string | null; variables?: unknown };
@@ -90,10 +93,11 @@ export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx:
   const businessKey = input.businessKey == null ? null : String(input.businessKey).slice(0, 64);
   const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
   if (def.suspended) throw new AppError(409, texts.suspended);
-  const run = await runTouch({ model: await def.model(), state: null, variables });
+  const model = await def.model();
+  const run = await runTouch({ model, state: null, variables });
   const id = newId();
   const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
-  const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true });
+  const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true, hasTimers: model.hasTimers });
   return { instanceId: id, ended: run.ended, tasks };
 }
 
@@ -116,6 +120,42 @@ async function lockInstance(tx: Db, tenantId: string, instanceId: string) {
     .for('update');
   if (!inst) throw new AppError(404, texts.instanceMissing);
   return inst;
+}
+
+/**
+ * A task's instance and definition with what a complete needs of the definition, the definition row share-locked
+ * (removed or not): a suspension or a deletion waits for the touch, or the touch for it (404 when the task is missing).
+ */
+async function taskWithDefinition(tx: Db, tenantId: string, taskId: string) {
+  if (!/^\d{1,19}$/.test(String(taskId))) throw new AppError(404, texts.taskMissing);
+  const [row] = await tx
+    .select({
+      instanceId: flowTask.instanceId,
+      suspended: flowDefinition.suspended,
+      isDeleted: flowDefinition.isDeleted,
+      key: flowDefinition.defKey,
+    })
+    .from(flowTask)
+    .innerJoin(
+      flowDefinition,
+      and(eq(flowDefinition.id, flowTask.definitionId), eq(flowDefinition.tenantId, flowTask.tenantId)),
+    )
+    .where(and(eq(flowTask.id, taskId), eq(flowTask.tenantId, tenantId)))
+    .for('share', { of: flowDefinition });
+  if (!row) throw new AppError(404, texts.taskMissing);
+  return row;
+}
+
+/** The instance row and one of its tasks, both locked for the touch in one statement (404 when either is gone). */
+async function lockInstanceAndTask(tx: Db, tenantId: string, instanceId: string, taskId: string) {
+  const [row] = await tx
+    .select({ inst: flowInstance, task: flowTask })
+    .from(flowInstance)
+    .innerJoin(flowTask, and(eq(flowTask.instanceId, flowInstance.id), eq(flowTask.tenantId, flowInstance.tenantId)))
+    .where(and(eq(flowInstance.id, instanceId), eq(flowInstance.tenantId, tenantId), eq(flowTask.id, taskId)))
+    .for('update');
+  if (!row) throw new AppError(404, texts.taskMissing);
+  return row;
 }
 
 async function taskOf(tx: Db, tenantId: string, taskId: string, lock: boolean) {
@@ -155,7 +195,14 @@ export async function claimTask(s: FlowServices, ctx: FlowCaller, taskId: string
     await tx
       .update(flowHistory)
       .set({ assigneeId: ctx.userId, updateTime: now })
-      .where(and(eq(flowHistory.tenantId, ctx.tenantId), eq(flowHistory.taskId, task.id), isNull(flowHistory.endTime)));
+      .where(
+        and(
+          eq(flowHistory.tenantId, ctx.tenantId),
+          eq(flowHistory.instanceId, task.instanceId),
+          eq(flowHistory.taskId, task.id),
+          isNull(flowHistory.endTime),
+        ),
+      );
     return { taskId: task.id, instanceId: task.instanceId, assigneeId: ctx.userId };
   });
 }
@@ -184,27 +231,28 @@ export async function completeTask(
   if (comment && comment.length > 500) throw badRequest(texts.commentTooLong);
   const given = checkVariables(input.variables);
   return withTenant(s.db, ctx.tenantId, async (tx) => {
-    const first = await taskOf(tx, ctx.tenantId, input.taskId, false);
+    // Locks are taken definition → instance → task, the order deleting a deployment takes them too (admin.ts): the
+    // task is read with its definition share-locked (one statement), then the instance and the task are locked
+    // together (one statement: PostgreSQL locks a join's rows in the order of its FROM list).
+    const first = await taskWithDefinition(tx, ctx.tenantId, input.taskId);
     if (input.instanceId != null && String(input.instanceId) !== first.instanceId)
       throw new AppError(404, texts.taskMissing);
-    // Locks are taken definition → instance → task, the order deleting a deployment takes them too (admin.ts).
-    await shareDefinition(tx, ctx.tenantId, first.definitionId);
-    const inst = await lockInstance(tx, ctx.tenantId, first.instanceId);
-    const task = await taskOf(tx, ctx.tenantId, input.taskId, true);
+    const { inst, task } = await lockInstanceAndTask(tx, ctx.tenantId, first.instanceId, input.taskId);
     if (task.status === TASK.cancelled) throw new AppError(409, texts.notRunning);
     if (task.status !== TASK.open) throw new AppError(409, texts.alreadyDone);
     if (!task.assigneeId) throw new AppError(403, texts.claimFirst);
     if (task.assigneeId !== ctx.userId) throw new AppError(403, texts.notAssignee);
     if (inst.status !== INSTANCE.running || !inst.state) throw new AppError(409, texts.notRunning);
-    const def = await definitionOf(tx, ctx.tenantId, inst.definitionId);
-    if (def.suspended) throw new AppError(409, texts.suspended);
+    if (first.isDeleted) throw new AppError(404, texts.definitionMissing);
+    if (first.suspended) throw new AppError(409, texts.suspended);
     const pass = input.flag === 'ok';
-    const effect = flowEffectOf(s, def.key);
-    const event: CompleteEvent = { instance: effectInstance(inst, def.key), task, pass, given };
+    const effect = flowEffectOf(s, first.key);
+    const event: CompleteEvent = { instance: effectInstance(inst, first.key), task, pass, given };
     const patch = (await effect?.beforeComplete?.(tx, ctx, event)) ?? {};
     const variables = { ...inst.variables, ...given, ...patch, pass, comment: comment ?? '' };
+    const model = await modelOf(tx, inst.definitionId);
     const run = await runTouch({
-      model: await def.model(),
+      model,
       state: inst.state,
       variables,
       signal: { elementId: task.elementId, executionId: task.executionId },
@@ -212,7 +260,11 @@ export async function completeTask(
     const key = { ...inst, tenantId: ctx.tenantId };
     const outcome = pass ? 'pass' : 'reject';
     const completed = { taskId: task.id, executionId: task.executionId, userId: ctx.userId, outcome, comment } as const;
-    const tasks = await writeRun(tx, key, run, variables, s.now(), { isNew: false, completed });
+    const tasks = await writeRun(tx, key, run, variables, s.now(), {
+      isNew: false,
+      completed,
+      hasTimers: model.hasTimers,
+    });
     await effect?.afterComplete?.(tx, ctx, { ...event, ended: run.ended, tasks });
     return { instanceId: inst.id, ended: run.ended, tasks };
   });
