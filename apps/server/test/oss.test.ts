@@ -357,7 +357,11 @@ describe('a file is served to its own tenant only (the files cookie or a bearer 
     });
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     const files = refreshed.cookies.find((c) => c.name === FILES_COOKIE)!.value;
-    expect((await fetchFile(links.s3, asCookie(files))).statusCode).toBe(200);
+    const first = await fetchFile(links.s3, asCookie(files));
+    expect([first.statusCode, first.headers['cache-control']]).toEqual([200, 'private, no-cache']);
+    // The browser asks again with the ETag each time: a 304 while the reader holds, a 404 once signed out.
+    const revalidate = { ...asCookie(files), 'if-none-match': String(first.headers.etag) };
+    expect((await fetchFile(links.s3, revalidate)).statusCode).toBe(304);
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/blade-auth/oauth/logout',
@@ -366,6 +370,7 @@ describe('a file is served to its own tenant only (the files cookie or a bearer 
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === FILES_COOKIE)).toMatchObject({ value: '', path: '/files' });
     for (const held of [files, a.files]) expect((await fetchFile(links.s3, asCookie(held))).statusCode).toBe(404);
+    expect((await fetchFile(links.s3, revalidate)).statusCode).toBe(404);
   });
 });
 

@@ -158,14 +158,19 @@ export async function storeUpload(
   return { link, domain: '', name, originalName: part.filename, attachId };
 }
 
-/** Sends a stored object with the headers that keep it from running in the console's origin. */
-function send(reply: FastifyReply, kind: FileKind, file: { body: Readable; size: number }) {
+/**
+ * Sends a stored object with the headers that keep it from running in the console's origin. A stored name never
+ * changes content, so the name is its ETag; `no-cache` makes the browser ask again each time (answered 304 once the
+ * reader is checked), so a signed-out browser no longer shows a cached file (docs/system-api.md "Files").
+ */
+function send(reply: FastifyReply, kind: FileKind, file: { body: Readable; size: number }, etag: string) {
   reply
+    .header('etag', etag)
     .header('content-type', kind.mime)
     .header('content-length', file.size)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, max-age=86400');
+    .header('cache-control', 'private, no-cache');
   if (!kind.inline) reply.header('content-disposition', 'attachment');
   return reply.send(file.body);
 }
@@ -204,11 +209,15 @@ export function resourceRoutes(app: FastifyInstance, s: Services) {
       throw err;
     });
     if (!file) throw notFound();
+    const etag = `"${name}"`;
+    if (req.headers['if-none-match'] === etag) {
+      return reply.code(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
+    }
     const got = await getObject(file.store, file.key).catch((err: unknown) => {
       throw err instanceof StorageError ? storageFailure(err) : err;
     });
     if (!got) throw notFound();
-    return send(reply, kind, got);
+    return send(reply, kind, got, etag);
   };
 
   app.get('/files/:name', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) =>
