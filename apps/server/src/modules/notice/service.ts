@@ -120,7 +120,13 @@ export async function bellOf(s: Services, auth: AuthContext): Promise<Bell> {
     const seen = await seenOf(tx, auth);
     const fresh = (at: Date) => !seen || at > seen;
     const notices = await tx
-      .select({ id: notice.id, title: notice.title, category: notice.category, releaseTime: notice.releaseTime })
+      .select({
+        id: notice.id,
+        title: notice.title,
+        category: notice.category,
+        releaseTime: notice.releaseTime,
+        updateTime: notice.updateTime,
+      })
       .from(notice)
       .where(and(eq(notice.tenantId, auth.tenantId), published(now)))
       .orderBy(desc(notice.releaseTime), desc(notice.id))
@@ -129,7 +135,12 @@ export async function bellOf(s: Services, auth: AuthContext): Promise<Bell> {
     const devices = devicesAllowed ? await offlineEvents(tx, auth, where, since) : [];
     const failures = codes.has(BELL_CODES.failures) ? await failedDeliveries(tx, auth, since) : [];
     const items = {
-      notices: notices.map((n) => ({ ...n, releaseTime: n.releaseTime.toISOString(), unread: fresh(n.releaseTime) })),
+      // A notice counts from when it showed: its release, or its last edit (published after the release time).
+      notices: notices.map(({ updateTime, ...n }) => ({
+        ...n,
+        releaseTime: n.releaseTime.toISOString(),
+        unread: fresh(updateTime > n.releaseTime ? updateTime : n.releaseTime),
+      })),
       devices: devices.map((d) => ({ ...d, at: d.at.toISOString(), unread: fresh(d.at) })),
       failures: failures.map((f) => ({ ...f, at: f.at.toISOString(), unread: fresh(f.at) })),
     };
