@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { notice } from '@atrium/contract/resources/desk/notice';
 import { expect, test } from './fixtures.ts';
-import { adminApi, buttonName, LANGS, openMenu, signIn, signInChanging, webTexts, type Lang } from './lang.ts';
+import { adminApi, buttonName, LANGS, openMenu, signIn, signInChanging, webTexts } from './lang.ts';
 
 /**
  * Notices and the bell (docs/notices.md), in Chinese and in English: the administrator writes a notice in the rich-text

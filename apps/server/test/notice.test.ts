@@ -75,10 +75,23 @@ describe('notice content is sanitised on every save', () => {
     for (const stored of [saved.content, detail.content]) {
       expect(stored).toContain('<p>Hello <strong>all</strong></p>');
       expect(stored).toContain('<img src="https://example.com/a.png" />');
-      expect(stored).toContain('<a href="https://example.com/" rel="noopener noreferrer" target="_blank">good link</a>');
+      expect(stored).toContain(
+        '<a href="https://example.com/" rel="noopener noreferrer" target="_blank">good link</a>',
+      );
       expect(stored).toContain('<a>bad link</a>');
       expect(stored).toContain('<p>styled</p>');
-      for (const gone of ['script', 'onerror', 'onclick', 'onload', 'javascript:', 'svg', 'style=', '<style', 'iframe', '__xss'])
+      for (const gone of [
+        'script',
+        'onerror',
+        'onclick',
+        'onload',
+        'javascript:',
+        'svg',
+        'style=',
+        '<style',
+        'iframe',
+        '__xss',
+      ])
         expect([gone, stored.toLowerCase().includes(gone)]).toEqual([gone, false]);
     }
     // An edit is sanitised too.
@@ -91,9 +104,9 @@ describe('notice content is sanitised on every save', () => {
   });
 
   it('keeps images from this server’s files and http(s) only, and links of http(s) and mailto only', () => {
-    expect(sanitiseNotice('<img src="/files/a.png"><img src="data:image/png;base64,AAA"><img src="//evil/x.png">')).toBe(
-      '<img src="/files/a.png" />',
-    );
+    expect(
+      sanitiseNotice('<img src="/files/a.png"><img src="data:image/png;base64,AAA"><img src="//evil/x.png">'),
+    ).toBe('<img src="/files/a.png" />');
     expect(sanitiseNotice('<a href="mailto:a@b.c">m</a><a href="/relative">r</a><a href="vbscript:x">v</a>')).toBe(
       '<a href="mailto:a@b.c" rel="noopener noreferrer" target="_blank">m</a><a>r</a><a>v</a>',
     );
@@ -150,7 +163,14 @@ describe('readers and the read view', () => {
     for (const url of [`${read.path}?id=${mine.id}`, `${base}/detail?id=${mine.id}`])
       expect([url, (await b.get(url)).statusCode]).toEqual([url, 404]);
     expect((await b.post(`${base}/remove?ids=${mine.id}`)).statusCode).toBe(404);
-    const edit = { id: mine.id, version: mine.version, title: 'x', category: 1, releaseTime: ago(0), content: '<p>x</p>' };
+    const edit = {
+      id: mine.id,
+      version: mine.version,
+      title: 'x',
+      category: 1,
+      releaseTime: ago(0),
+      content: '<p>x</p>',
+    };
     expect((await b.post(`${base}/submit`, edit)).statusCode).toBe(404);
     expect((await bellOf(other)).notices.map((n) => n.title)).not.toContain('Tenant A only');
     expect((await client(t, admin).get(`${read.path}?id=${mine.id}`)).statusCode).toBe(200);

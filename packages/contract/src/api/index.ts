@@ -19,7 +19,21 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, desk, device, flow, grants, log, region, resource, shell, statistics, system, user, video };
+export const api = {
+  business,
+  desk,
+  device,
+  flow,
+  grants,
+  log,
+  region,
+  resource,
+  shell,
+  statistics,
+  system,
+  user,
+  video,
+};
 export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };

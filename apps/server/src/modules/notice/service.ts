@@ -185,11 +185,7 @@ export async function readNotice(s: Services, auth: AuthContext, id: string) {
       .from(notice)
       .leftJoin(user, and(eq(user.id, notice.createUser), eq(user.tenantId, notice.tenantId)))
       .where(
-        and(
-          eq(notice.tenantId, auth.tenantId),
-          eq(notice.id, id),
-          editor ? eq(notice.isDeleted, 0) : published(now),
-        ),
+        and(eq(notice.tenantId, auth.tenantId), eq(notice.id, id), editor ? eq(notice.isDeleted, 0) : published(now)),
       );
     return r;
   });
