@@ -41,6 +41,8 @@ const show = () =>
     </MemoryRouter>,
   );
 const count = () => document.querySelector('[data-testid="notice-badge"] .ant-scroll-number:not(.ant-badge-dot)');
+/** The panel and the read view are lazy chunks: a loaded machine takes a while to import them. */
+const LAZY = { timeout: 15_000 };
 const dot = () => document.querySelector('[data-testid="notice-badge"] .ant-badge-dot');
 
 beforeEach(async () => {
@@ -82,7 +84,7 @@ describe('the bell', () => {
     const button = screen.getByTestId('notice');
     expect(button.getAttribute('aria-label')).toBe('通知 · 3 件事务等待处理');
     fireEvent.click(button);
-    const todo = await screen.findByTestId('waiting-todo');
+    const todo = await screen.findByTestId('waiting-todo', {}, LAZY);
     expect(todo.textContent).toContain('待办');
     expect(todo.textContent).toContain('2');
     fireEvent.click(screen.getByTestId('waiting-claim'));
@@ -99,7 +101,7 @@ describe('the bell', () => {
     expect(dot()).toBeNull();
     expect(screen.getByTestId('notice').getAttribute('aria-label')).toBe('通知');
     fireEvent.click(screen.getByTestId('notice'));
-    expect((await screen.findByTestId('bell-empty')).textContent).toContain('暂无通知：没有公告、待办事务或告警');
+    expect((await screen.findByTestId('bell-empty', {}, LAZY)).textContent).toContain('暂无通知：没有公告、待办事务或告警');
     // Nothing unread: opening marks nothing.
     expect(seen()).toBe(0);
     await act(() => i18n.changeLanguage('en'));
@@ -130,7 +132,7 @@ describe('the bell', () => {
     expect(count()).toBeNull();
     expect(screen.getByTestId('notice-badge').getAttribute('data-unread')).toBe('2');
     fireEvent.click(screen.getByTestId('notice'));
-    const rows = await screen.findAllByTestId('bell-notice');
+    const rows = await screen.findAllByTestId('bell-notice', {}, LAZY);
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Network work tonight'),
       expect.stringContaining('Older notice'),
@@ -158,8 +160,8 @@ describe('the bell', () => {
     show();
     await vi.waitFor(() => expect(asked()).toBe(1));
     fireEvent.click(screen.getByTestId('notice'));
-    fireEvent.click(await screen.findByTestId('bell-notice'));
-    const content = await screen.findByTestId('notice-content', {}, { timeout: 10_000 });
+    fireEvent.click(await screen.findByTestId('bell-notice', {}, LAZY));
+    const content = await screen.findByTestId('notice-content', {}, LAZY);
     expect(content.innerHTML).toBe('<p>The <strong>network</strong> is down from 22:00.</p>');
     expect(screen.getByTestId('notice-read').textContent).toContain('发布人：admin');
   }, 30_000);
