@@ -101,7 +101,9 @@ describe('the bell', () => {
     expect(dot()).toBeNull();
     expect(screen.getByTestId('notice').getAttribute('aria-label')).toBe('通知');
     fireEvent.click(screen.getByTestId('notice'));
-    expect((await screen.findByTestId('bell-empty', {}, LAZY)).textContent).toContain('暂无通知：没有公告、待办事务或告警');
+    expect((await screen.findByTestId('bell-empty', {}, LAZY)).textContent).toContain(
+      '暂无通知：没有公告、待办事务或告警',
+    );
     // Nothing unread: opening marks nothing.
     expect(seen()).toBe(0);
     await act(() => i18n.changeLanguage('en'));
