@@ -181,6 +181,10 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   'business.submitSubDomainApply': { reachedIn: 'subdomain.test.ts' },
   'business.checkSubDomainIsPassApproval': { reachedIn: 'subdomain.test.ts' },
   'business.ask': { reachedIn: 'subdomain.test.ts' },
+  // docs/notices.md: notice.test.ts reaches each with notices, device events and failed deliveries in the tenant.
+  'desk.bell': (c) => c.get(api.desk.bell.path),
+  'desk.bellSeen': (c) => c.post(api.desk.bellSeen.path),
+  'desk.read': { reachedIn: 'notice.test.ts' },
   'system.dictParentList': (c) => c.get(api.system.dictParentList.path),
   'system.bizDictParentList': (c) => c.get(api.system.bizDictParentList.path),
   'system.dictChildList': async (c) => {

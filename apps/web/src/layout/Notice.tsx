@@ -3,16 +3,26 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NOTICE } from '@atrium/contract';
-import { useWaiting } from './useWaiting';
+import { useBell } from './useBell';
 
-// The demo notification list (docs/product.md "Screens and routes") loads when the bell is first opened.
+// The bell's list (docs/notices.md "The bell") loads when the bell is first opened.
 const NoticePanel = lazy(() => import('./NoticePanel'));
+// The read view (and its CSS) loads when a notice is first opened from the bell.
+const NoticeReader = lazy(() => import('../features/desk/NoticeReader'));
 
-/** The bell: the count of tasks waiting for the user (docs/workflow.md "Screens: my work and leave") and the panel. */
+/**
+ * The bell: the count of tasks waiting for the user, a dot when something in it is unread (docs/notices.md "The
+ * bell"), and the panel; opening it marks everything seen.
+ */
 export default function Notice() {
   const { t } = useTranslation();
-  const waiting = useWaiting();
+  const bell = useBell();
   const [open, setOpen] = useState(false);
+  const [reading, setReading] = useState<string | null>(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void bell.markSeen();
+  };
   const content = (
     <Suspense
       fallback={
@@ -21,24 +31,53 @@ export default function Notice() {
         </div>
       }
     >
-      <NoticePanel waiting={waiting} onNavigate={() => setOpen(false)} />
+      <NoticePanel
+        bell={bell.data}
+        onNavigate={() => setOpen(false)}
+        onRead={(id) => {
+          setOpen(false);
+          setReading(id);
+        }}
+      />
     </Suspense>
   );
-  const label = waiting.total
-    ? `${t('header.notice')} · ${t('notice.waiting', { count: waiting.total })}`
+  const label = bell.waiting
+    ? `${t('header.notice')} · ${t('notice.waiting', { count: bell.waiting })}`
     : t('header.notice');
+  const unread = bell.unread ? t('notice.unread', { count: bell.unread }) : undefined;
   return (
-    <Popover
-      content={content}
-      trigger="click"
-      placement="bottomRight"
-      destroyOnHidden
-      open={open}
-      onOpenChange={setOpen}
-    >
-      <Badge count={waiting.total} size="small" overflowCount={99} data-testid="notice-badge">
-        <Button type="text" icon={<BellOutlined />} aria-label={label} data-testid="notice" />
-      </Badge>
-    </Popover>
+    <>
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        destroyOnHidden
+        open={open}
+        onOpenChange={onOpenChange}
+      >
+        <Badge
+          count={bell.waiting || undefined}
+          dot={!bell.waiting && bell.unread > 0}
+          title={unread}
+          size="small"
+          overflowCount={99}
+          data-testid="notice-badge"
+          data-unread={bell.unread}
+        >
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={label}
+            aria-description={unread}
+            data-testid="notice"
+          />
+        </Badge>
+      </Popover>
+      {reading && (
+        <Suspense fallback={null}>
+          <NoticeReader id={reading} onClose={() => setReading(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,69 +1,13 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { App, Avatar, Badge, List, Pagination, Tabs, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Badge, Empty, List, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import { NOTICE } from '@atrium/contract';
+import { DATE_FORMAT } from '../components/crud/formats';
+import type { BellData } from './useBell';
 
-/**
- * docs/product.md "Screens and routes": hard-coded demo notifications. status 0 未开始 / 1 进行中 / 3 已完成 /
- * 4 紧急. Their texts are locale data (`notice.demo.<key>`), so they follow the language; `page` marks the copies
- * a page change appends.
- */
-type Item = { img: string; key: 'inspection' | 'approval' | 'sync' | 'offline'; status: 0 | 1 | 3 | 4; page?: number };
-const avatar = (c: string) =>
-  `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="16" fill="${c}"/></svg>`)}`;
-const SAMPLE: Item[] = [
-  { img: avatar('#409EFF'), key: 'inspection', status: 0 },
-  { img: avatar('#67C23A'), key: 'approval', status: 1 },
-  { img: avatar('#909399'), key: 'sync', status: 3 },
-  { img: avatar('#F56C6C'), key: 'offline', status: 4 },
-];
-const COLOUR: Record<Item['status'], string> = { 0: 'default', 1: 'processing', 3: 'success', 4: 'error' };
-const STATUS: Record<Item['status'], string> = { 0: 'pending', 1: 'active', 3: 'done', 4: 'urgent' };
-
-function NoticeList() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [items, setItems] = useState(SAMPLE);
-  const [page, setPage] = useState(1);
-  const onPage = (p: number) => {
-    setPage(p);
-    message.success(t('notice.page', { page: p }));
-    // Demo behaviour of docs/product.md "Screens and routes": more sample entries arrive after one second.
-    setTimeout(() => setItems((list) => [...list, ...SAMPLE.map((s) => ({ ...s, page: p }))]), NOTICE.pageDelayMs);
-  };
-  return (
-    <>
-      <div style={{ height: NOTICE.listHeight, overflow: 'auto' }}>
-        <List
-          dataSource={items}
-          renderItem={(it, i) => {
-            const title = t(`notice.demo.${it.key}.title`);
-            return (
-              <List.Item key={i} extra={<Tag color={COLOUR[it.status]}>{t(`notice.status.${STATUS[it.status]}`)}</Tag>}>
-                <List.Item.Meta
-                  avatar={<Avatar src={it.img} />}
-                  title={it.page ? `${title} (${it.page})` : title}
-                  description={t(`notice.demo.${it.key}.time`)}
-                />
-              </List.Item>
-            );
-          }}
-        />
-      </div>
-      <Pagination
-        simple
-        size="small"
-        current={page}
-        total={50}
-        onChange={onPage}
-        style={{ marginTop: 8, textAlign: 'center' }}
-      />
-    </>
-  );
-}
-
-/** The tasks waiting for the user (work/waiting-count), linked to their lists. */
+/** The tasks waiting for the user (linked to their lists). */
 function Waiting({ todo, claim, onNavigate }: { todo: number; claim: number; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const item = (to: string, label: string, n: number) => (
@@ -81,24 +25,105 @@ function Waiting({ todo, claim, onNavigate }: { todo: number; claim: number; onN
   );
 }
 
-export default function NoticePanel({
-  waiting,
-  onNavigate,
-}: {
-  waiting?: { todo: number; claim: number };
-  onNavigate?: () => void;
-}) {
+type Row = { key: string; title: ReactNode; time: string; unread: boolean; onClick: () => void; testId: string };
+
+function Rows({ rows }: { rows: Row[] }) {
   const { t } = useTranslation();
   return (
-    <div style={{ width: NOTICE.width, maxWidth: 'calc(100vw - 32px)' }}>
-      {waiting && <Waiting todo={waiting.todo} claim={waiting.claim} onNavigate={onNavigate} />}
-      <Tabs
-        items={[
-          { key: 'mail', label: `${t('notice.mail')}(1)`, children: <NoticeList /> },
-          { key: 'message', label: `${t('notice.message')}(2)`, children: <NoticeList /> },
-          { key: 'notice', label: t('notice.notice'), children: <NoticeList /> },
-        ]}
+    <div style={{ maxHeight: NOTICE.listHeight, overflow: 'auto' }}>
+      <List
+        size="small"
+        dataSource={rows}
+        renderItem={(r) => (
+          <List.Item
+            key={r.key}
+            onClick={r.onClick}
+            style={{ cursor: 'pointer' }}
+            data-testid={r.testId}
+            extra={r.unread ? <Tag color="red">{t('notice.isNew')}</Tag> : undefined}
+          >
+            <List.Item.Meta
+              title={<Typography.Text strong={r.unread}>{r.title}</Typography.Text>}
+              description={dayjs(r.time).format(DATE_FORMAT)}
+            />
+          </List.Item>
+        )}
       />
+    </div>
+  );
+}
+
+/**
+ * The bell's panel (docs/notices.md "The bell"): the waiting tasks, then a tab per source that holds something — the
+ * tenant's latest notices (a click opens the read view), devices gone offline and failed deliveries (a click opens
+ * their screen) — or, when nothing is there, says so.
+ */
+export default function NoticePanel({
+  bell,
+  onNavigate,
+  onRead,
+}: {
+  bell?: BellData;
+  onNavigate?: () => void;
+  /** A notice was clicked: the bell closes and shows its read view. */
+  onRead: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const go = (to: string) => () => {
+    onNavigate?.();
+    navigate(to);
+  };
+  const waiting = bell ? bell.waiting.todo + bell.waiting.claim : 0;
+  const notices: Row[] = (bell?.notices ?? []).map((n) => ({
+    key: n.id,
+    title: n.title,
+    time: n.releaseTime,
+    unread: n.unread,
+    onClick: () => onRead(n.id),
+    testId: 'bell-notice',
+  }));
+  const devices: Row[] = (bell?.devices ?? []).map((d) => ({
+    key: d.id,
+    title: t('notice.offline', { name: d.name ? `${d.name} (${d.deviceCode})` : d.deviceCode }),
+    time: d.at,
+    unread: d.unread,
+    onClick: go('/device/cameradevice/index'),
+    testId: 'bell-device',
+  }));
+  const failures: Row[] = (bell?.failures ?? []).map((f) => ({
+    key: f.id,
+    title: t('notice.failed', {
+      channel: t(`notice.channel.${f.channel === 'email' ? 'email' : 'sms'}`),
+      recipient: f.recipient,
+    }),
+    time: f.at,
+    unread: f.unread,
+    onClick: go('/resource/outbox/index'),
+    testId: 'bell-failure',
+  }));
+  const tabs = [
+    { key: 'notices', label: t('notice.notices'), rows: notices },
+    { key: 'devices', label: t('notice.devices'), rows: devices },
+    { key: 'failures', label: t('notice.failures'), rows: failures },
+  ].filter((tab) => tab.rows.length);
+  return (
+    <div style={{ width: NOTICE.width, maxWidth: 'calc(100vw - 32px)' }} data-testid="bell-panel">
+      {waiting > 0 && <Waiting todo={bell!.waiting.todo} claim={bell!.waiting.claim} onNavigate={onNavigate} />}
+      {tabs.length ? (
+        <Tabs
+          size="small"
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            label: `${tab.label} (${tab.rows.length})`,
+            children: <Rows rows={tab.rows} />,
+          }))}
+        />
+      ) : (
+        !waiting && (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} data-testid="bell-empty" />
+        )
+      )}
     </div>
   );
 }

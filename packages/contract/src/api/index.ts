@@ -2,6 +2,7 @@ export * from './route.ts';
 export type { TreeNode } from './shapes.ts';
 export { PTZ_COMMANDS } from './messages.ts';
 import * as business from './routes/business.ts';
+import * as desk from './routes/desk.ts';
 import * as device from './routes/device.ts';
 import * as flow from './routes/flow.ts';
 import * as grants from './routes/grants.ts';
@@ -18,10 +19,25 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, device, flow, grants, log, region, resource, shell, statistics, system, user, video };
+export const api = {
+  business,
+  desk,
+  device,
+  flow,
+  grants,
+  log,
+  region,
+  resource,
+  shell,
+  statistics,
+  system,
+  user,
+  video,
+};
 export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };
 export { log as logApi };
+export { desk as deskApi };
 /** At most this many rows of a filtered log list are counted and paged (docs/server.md "Log viewers"): narrow the filters. */
 export const LOG_PAGE_LIMIT = 10_000;

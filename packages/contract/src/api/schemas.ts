@@ -5,6 +5,7 @@
 export * from './shapes.ts';
 export * from './messages.ts';
 import * as business from './routes/business.schemas.ts';
+import * as desk from './routes/desk.schemas.ts';
 import * as device from './routes/device.schemas.ts';
 import * as flow from './routes/flow.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
@@ -19,6 +20,7 @@ import * as video from './routes/video.schemas.ts';
 
 export const apiSchemas = {
   business,
+  desk,
   device,
   flow,
   grants,
@@ -35,3 +37,4 @@ export { regionCodeParam } from './routes/region.schemas.ts';
 export { recordAnswer, pageOf, listQuery } from './records.ts';
 export { flow as flowSchemas };
 export { log as logSchemas };
+export { desk as deskSchemas };

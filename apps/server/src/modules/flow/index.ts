@@ -22,4 +22,4 @@ export { flowDefinition, flowHistory, flowInstance, flowTask } from './table.ts'
 export { flowTexts } from './messages.ts';
 export { TimerWorker } from './engine/timers.ts';
 export { seedBizDictOnce, seedFlowCategories } from './seed.ts';
-export { historyOf, readableInstance } from './queries.ts';
+export { historyOf, readableInstance, waitingCount } from './queries.ts';
