@@ -210,7 +210,7 @@ export async function buildApp(
   const unwatchLive = await watchLive(deps.db, services.liveMemory);
   app.addHook('onClose', async () => unwatchLive());
 
-  registerHttpBasics(app, availabilityOf(deps.db));
+  registerHttpBasics(app, availabilityOf(deps.db), deps.config.serverName);
   // The tests hold every declared route's answer to its schema (docs/api.md "Answers").
   if (deps.config.env === 'test') checkAnswers(app);
   registerGuard(app, services.tokens, {
