@@ -8,6 +8,7 @@
 // the database (DATABASE_URL of the cluster, default postgres://postgres@127.0.0.1:5432/atrium_cluster_8160).
 // Alone: `cd apps/server && npx tsx bench/cluster.ts` (it restarts nothing: start the cluster again after it).
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -59,8 +60,8 @@ async function main() {
   const answers: { at: number; status: number; server: string; ms: number }[] = [];
   const failures: { at: number; what: string }[] = [];
   type Ctx = { account?: string; sentAt?: number };
-  const onResponse = (status: number, _body: string, context: Ctx, resHeaders?: Record<string, string>) => {
-    const server = resHeaders?.['x-atrium-server'] ?? '?';
+  const onResponse = (status: number, _body: string, context: Ctx, resHeaders?: IncomingHttpHeaders) => {
+    const server = String(resHeaders?.['x-atrium-server'] ?? '?');
     const now = at();
     answers.push({ at: now, status, server, ms: now - (context.sentAt ?? now) });
     if (status < 200 || status >= 300) failures.push({ at: now, what: String(status) });
@@ -95,9 +96,12 @@ async function main() {
     process.kill(pid, 'SIGKILL');
     console.log(`[cluster bench] SIGKILL to ${victim} (pid ${pid}) at ${round(killedAt / 1000)} s`);
   }, killAt * 1000);
-  const instance = autocannon({ url: base, connections, duration: seconds, timeout: 10, requests });
-  instance.on('reqError', (err: Error) => failures.push({ at: at(), what: err.message.slice(0, 60) }));
-  const result = await instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration: seconds, timeout: 10, requests }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
+    instance.on('reqError', (err: Error) => failures.push({ at: at(), what: err.message.slice(0, 60) }));
+  });
   clearTimeout(killer);
 
   // Acknowledged creates against the database.

@@ -153,4 +153,31 @@ describe.skipIf(!hasMosquitto)('device messages once across two servers (a Mosqu
     expect(got.b).toBeGreaterThan(0);
     expect(got.a).toBeGreaterThanOrEqual(N / 2);
   });
+
+  it('a server whose connection dies (as under SIGKILL): the broker gives the next messages to the other at once', async () => {
+    // A third server joins the group, then its connection dies; the first one is the only other left.
+    const c = await secondInstance(a);
+    try {
+      await deviceAccessOf(c.services)!.intake!.ready;
+      const before = { a: stats(a).received, c: stats(c).received };
+      deviceAccessOf(c.services)!.intake!.cut!();
+      const cutAt = Date.now();
+      const ts = Date.now() - 1500;
+      await publishAll(ts);
+      expect(
+        await waitFor(async () => {
+          await deviceAccessOf(a.services)!.access.flush();
+          return (await seenAt(ts)) === N;
+        }),
+      ).toBe(true);
+      // Every message published after the cut went to the living server, none to the dead one.
+      expect(stats(a).received - before.a).toBe(N);
+      expect(stats(c).received - before.c).toBe(0);
+      console.log(
+        `[cluster-mqtt] ${N} messages after a cut connection, all written by the other server in ${Date.now() - cutAt} ms`,
+      );
+    } finally {
+      await c.close();
+    }
+  });
 });

@@ -14,6 +14,8 @@ export type Intake = {
   /** Resolves once messages can arrive (listening, or subscribed at the external broker). */
   ready: Promise<void>;
   close(): Promise<void>;
+  /** Tests: the external broker's connection cut as a killed process's would be (no unsubscribe, no reconnect). */
+  cut?(): void;
 };
 
 /**
@@ -248,6 +250,10 @@ export function startExternal(url: string, hooks: ExternalHooks): Intake {
       if (client.connected) await client.unsubscribeAsync(topic).catch(() => undefined);
       await Promise.all(inHand);
       await client.endAsync();
+    },
+    cut() {
+      client.options.reconnectPeriod = 0;
+      client.stream.destroy();
     },
   };
 }
