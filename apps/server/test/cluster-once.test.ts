@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/db/ids.ts';
 import { tenant } from '../src/db/schema/index.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
@@ -52,7 +53,7 @@ const count = (app: TestApp, q: ReturnType<typeof sql>) =>
   });
 
 beforeAll(async () => {
-  a = await createTestApp();
+  a = await createTestApp({ serverName: 's1' });
   b = await secondInstance(a);
   await a.services.db.insert(tenant).values({ id: newId(), tenantId: T, tenantName: `t${T}` });
   // Online devices silent for an hour: every one is due for the sweep.
@@ -62,6 +63,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await a?.close();
+});
+
+describe('which server answered', () => {
+  it('ATRIUM_SERVER_NAME is answered as X-Atrium-Server, with the request id nginx sent', async () => {
+    const res = await a.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'nginx-req-0001' },
+    });
+    expect(res.headers['x-atrium-server']).toBe('s1');
+    expect(res.headers['x-request-id']).toBe('nginx-req-0001');
+    expect(loadConfig({ ATRIUM_SERVER_NAME: 's2' }).serverName).toBe('s2');
+    expect(loadConfig({}).serverName).toBeUndefined();
+    expect(() => loadConfig({ ATRIUM_SERVER_NAME: 'a b' })).toThrow(/ATRIUM_SERVER_NAME/);
+  });
 });
 
 describe('background work runs once per cluster', () => {
