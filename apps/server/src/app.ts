@@ -217,7 +217,7 @@ export async function buildApp(
   app.addHook('onClose', async () => unwatchLive());
 
   const availability = availabilityOf(deps.db);
-  registerHttpBasics(app, availability);
+  registerHttpBasics(app, availability, deps.config.serverName);
   // Health, readiness and metrics (docs/deploy.md): the request timing only when metrics are served.
   registerHealth(app, services, availability);
   registerPlatformMetrics(services.metrics, deps.db, availability);

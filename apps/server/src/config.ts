@@ -34,6 +34,11 @@ const schema = z.object({
     )
     .optional(),
   // Device access (docs/devices.md "Device access"): the embedded MQTT broker's port (0 = off), or an external broker.
+  // This server's name in a cluster (docs/cluster.md "The script"): answered as X-Atrium-Server on every request.
+  ATRIUM_SERVER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a name of letters, digits, _, . or -')
+    .optional(),
   ATRIUM_MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   ATRIUM_MQTT_URL: z
     .string()
@@ -41,6 +46,12 @@ const schema = z.object({
     .optional(),
   // Anonymous MQTT connections to the embedded broker (docs/devices.md "Who may connect and publish"); off by default.
   ATRIUM_MQTT_ANONYMOUS: z.enum(['on', 'off']).default('off'),
+  // The shared subscription group at an external broker (docs/cluster.md "Device messages once"); off: every server
+  // receives every message.
+  ATRIUM_MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a group name of letters, digits, _ or - (or off)')
+    .default('atrium'),
   ATRIUM_DEVICE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Live video (docs/devices.md "Live video").
   ATRIUM_FFMPEG: z.string().min(1).optional(),
@@ -75,6 +86,8 @@ export type Config = {
   timeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
   trustProxy: string[];
+  /** This server's name among several (ATRIUM_SERVER_NAME), answered as X-Atrium-Server; absent: no header. */
+  serverName?: string;
   /** How long a shutdown waits for requests in progress before closing their connections. */
   shutdownTimeoutMs: number;
   /**
@@ -90,6 +103,11 @@ export type Config = {
     heartbeatSeconds: number;
     /** The embedded broker accepts a CONNECT without credentials (ATRIUM_MQTT_ANONYMOUS=on); absent = false. */
     anonymous?: boolean;
+    /**
+     * An external broker's messages are shared among the servers of this group (`$share/<group>/…`,
+     * ATRIUM_MQTT_SHARE_GROUP, default `atrium`); null (`off`): every server receives every message. Absent = atrium.
+     */
+    shareGroup?: string | null;
   };
   /** Live video (docs/devices.md "Live video"). */
   video: VideoConfig;
@@ -157,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean),
+    serverName: e.ATRIUM_SERVER_NAME,
     shutdownTimeoutMs: e.ATRIUM_SHUTDOWN_TIMEOUT_MS,
     mqtt: {
       // Default 1884 (the machine's own Mosquitto may hold 1883); off by default under NODE_ENV=test, where many
@@ -172,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: e.ATRIUM_MQTT_URL,
       heartbeatSeconds: e.ATRIUM_DEVICE_HEARTBEAT_SECONDS,
       anonymous: e.ATRIUM_MQTT_ANONYMOUS === 'on',
+      shareGroup: e.ATRIUM_MQTT_SHARE_GROUP === 'off' ? null : e.ATRIUM_MQTT_SHARE_GROUP,
     },
     video: {
       ffmpeg: e.ATRIUM_FFMPEG,

@@ -618,6 +618,7 @@ describe('device access configuration', () => {
       url: undefined,
       heartbeatSeconds: 60,
       anonymous: false,
+      shareGroup: 'atrium',
     });
     expect(loadConfig({ ATRIUM_MQTT_ANONYMOUS: 'on' }).mqtt.anonymous).toBe(true);
     expect(() => loadConfig({ ATRIUM_MQTT_ANONYMOUS: 'yes' })).toThrow(/ATRIUM_MQTT_ANONYMOUS/);

@@ -7,7 +7,15 @@ import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { enqueueSms } from '../src/modules/outbox/service.ts';
 import { outbox, outboxJob } from '../src/modules/outbox/table.ts';
 import { OutboxWorker } from '../src/modules/outbox/worker.ts';
-import { client, createTestApp, loginToken, provisionedTenant, tenantUser, type TestApp } from './harness.ts';
+import {
+  client,
+  createTestApp,
+  loginToken,
+  provisionedTenant,
+  secondInstance,
+  tenantUser,
+  type TestApp,
+} from './harness.ts';
 
 /**
  * The outbox (docs/outbox.md): queued in the caller's transaction, delivered by the worker, retried with backoff,
@@ -243,6 +251,43 @@ describe('outbox', () => {
         )}) and ${outbox.status} = 2`,
       );
     expect(rows[0].n).toBe(24);
+  });
+
+  it('two servers on one database (docs/cluster.md): each message delivered once, one attempt each', async () => {
+    const before = hook.got.length;
+    const ids = await withTenant(t.services.db, TA, async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < 30; i++)
+        out.push(
+          await enqueueSms(t.services, tx, {
+            tenantId: TA,
+            phone: `1391000${String(i).padStart(4, '0')}`,
+            text: `c${i}`,
+          }),
+        );
+      return out;
+    });
+    const other = await secondInstance(t);
+    try {
+      const workers = [t, t, other, other].map((app) => new OutboxWorker(app.services, { batch: 3 }));
+      await Promise.all(workers.map((w) => drain(w)));
+      const delivered = hook.got.slice(before).map((g) => g.id);
+      expect([...delivered].sort()).toEqual([...ids].sort());
+      for (const id of ids) expect(await job(id)).toBeUndefined();
+      const attempts = await t.services.db
+        .select({ attempts: outbox.attempts, status: outbox.status })
+        .from(outbox)
+        .where(
+          sql`${outbox.id} in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
+      expect(attempts).toHaveLength(30);
+      expect(attempts.every((a) => a.status === 2 && a.attempts === 1)).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('the started worker delivers by itself and stops cleanly', async () => {

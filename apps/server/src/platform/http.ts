@@ -30,7 +30,7 @@ const RETRY_AFTER_DB_SECONDS = '1';
  * the database is down is answered 503 at once, and an error that says the database went away is a 503 too
  * (docs/server.md "Database outages").
  */
-export function registerHttpBasics(app: FastifyInstance, availability?: Availability): void {
+export function registerHttpBasics(app: FastifyInstance, availability?: Availability, serverName?: string): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
   // Database connections are shared out fairly between callers (docs/server.md "Under load"): until the token names
@@ -44,6 +44,8 @@ export function registerHttpBasics(app: FastifyInstance, availability?: Availabi
   app.addHook('onRequest', (req, reply, done) => {
     req.lang = langOf(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
+    // Which server of a cluster answered (docs/cluster.md "The script").
+    if (serverName) reply.header('x-atrium-server', serverName);
     done();
   });
   if (availability)

@@ -16,9 +16,9 @@ export type Intake = {
   /** Whether messages can arrive now: listening, or connected and subscribed at the external broker (readiness). */
   connected(): boolean;
   close(): Promise<void>;
+  /** Tests: the external broker's connection cut as a killed process's would be (no unsubscribe, no reconnect). */
+  cut?(): void;
 };
-
-type OnMessage = (topic: string, payload: Buffer) => void;
 
 /**
  * The largest MQTT packet the embedded broker reads: a status message's 256 kB payload plus room for its topic and
@@ -179,18 +179,54 @@ export async function startEmbedded(port: number, host: string, hooks: EmbeddedH
   };
 }
 
+/** What the external intake asks of device access (ingest.ts `receive`). */
+export type ExternalHooks = {
+  /** A message; answers a promise when Atrium's PUBACK to the broker must wait for its write (`ack`: QoS 1 or 2). */
+  receive(topic: string, payload: Buffer, ack: boolean): Promise<void> | undefined;
+  /** The shared subscription group (`$share/<group>/…`), or null: this server receives every message. */
+  shareGroup: string | null;
+  log: FastifyBaseLogger;
+};
+
+/** The topic filter a server subscribes to: every status topic, shared in `group` when one is given. */
+export function subscriptionTopic(group: string | null): string {
+  const topic = `${TOPIC_PREFIX}/+/+/status`;
+  return group ? `$share/${group}/${topic}` : topic;
+}
+
 /**
  * An external broker (ATRIUM_MQTT_URL, e.g. the machine's Mosquitto): the server subscribes to every status topic
- * and reconnects on its own. Several servers on one broker each receive every message; the writes are idempotent.
+ * through a shared subscription (docs/cluster.md "Device messages once"), so the broker hands each message to one
+ * server of the group; it reconnects on its own. MQTT 3.1.1, clean session: a server that disconnects (stops, or is
+ * killed and its socket closed) leaves the group at once and the broker gives its share to the others. Atrium's
+ * PUBACK to the broker is sent once device access has the message (an `online:false` once it is written), so a
+ * message acknowledged to the broker is Atrium's; a graceful close unsubscribes first, waits for the messages in hand,
+ * then disconnects.
  */
-export function startExternal(url: string, onMessage: OnMessage, log: FastifyBaseLogger): Intake {
+export function startExternal(url: string, hooks: ExternalHooks): Intake {
+  const { log } = hooks;
   const client = mqtt.connect(url, {
     clientId: `atrium-${os.hostname().slice(0, 20)}-${process.pid}-${randomBytes(3).toString('hex')}`,
     clean: true,
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
+    // A server that vanishes without closing its socket is dropped by the broker after 1.5 × this.
+    keepalive: 10,
   });
-  const topic = `${TOPIC_PREFIX}/+/+/status`;
+  const topic = subscriptionTopic(hooks.shareGroup);
+  const inHand = new Set<Promise<void>>();
+  // mqtt.js sends the PUBACK of a QoS 1 message when this calls back (and reads the next packet then).
+  client.handleMessage = (packet, callback) => {
+    if (packet.cmd !== 'publish') return callback();
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const written = hooks.receive(packet.topic, payload, packet.qos > 0);
+    if (!written) return callback();
+    inHand.add(written);
+    void written.then(() => {
+      inHand.delete(written);
+      callback();
+    });
+  };
   let warnedAt = 0;
   /** Subscribed on the current connection (a reconnect subscribes again: clean sessions). */
   let live = false;
@@ -207,7 +243,6 @@ export function startExternal(url: string, onMessage: OnMessage, log: FastifyBas
       }
     });
   });
-  client.on('message', (t, payload) => onMessage(t, payload));
   client.on('error', (err) => {
     const now = Date.now();
     if (now - warnedAt < 60_000) return;
@@ -219,7 +254,14 @@ export function startExternal(url: string, onMessage: OnMessage, log: FastifyBas
     ready,
     connected: () => live && client.connected,
     async close() {
+      // No new messages for this server (the broker hands them to the others of the group), then the ones in hand.
+      if (client.connected) await client.unsubscribeAsync(topic).catch(() => undefined);
+      await Promise.all(inHand);
       await client.endAsync();
+    },
+    cut() {
+      client.options.reconnectPeriod = 0;
+      client.stream.destroy();
     },
   };
 }

@@ -4,6 +4,7 @@ import { availabilityOf } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { tenant } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
+import { oncePerCluster } from '../../platform/singleton.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
 import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { checkChannels, replaceChannels, cameraDevice } from '../device/index.ts';
@@ -679,7 +680,8 @@ export class DeviceAccess {
 
   /**
    * Devices online whose last message is older than `offlineAfterMs` go offline (0), one event each. Runs per
-   * tenant under its row-level security, after the pending heartbeats were written. Answers how many went offline.
+   * tenant under its row-level security, after the pending heartbeats were written; a tenant whose sweep another
+   * server is running at this moment is skipped (platform/singleton.ts). Answers how many went offline here.
    */
   async sweep(): Promise<number> {
     const now = this.now();
@@ -687,7 +689,8 @@ export class DeviceAccess {
     const tenants = await this.s.db.select({ tenantId: tenant.tenantId }).from(tenant).where(eq(tenant.isDeleted, 0));
     let total = 0;
     for (const { tenantId } of tenants) {
-      total += await withTenant(this.s.db, tenantId, async (tx) => {
+      // Once per cluster (docs/cluster.md "What runs once"): a tenant another server is sweeping now is left to it.
+      const done = await oncePerCluster(this.s.db, 'device-offline-sweep', tenantId, async (tx) => {
         const due = rowsOf<{ id: string }>(
           await tx.execute(sql`
             select id::text as id from camera_device
@@ -719,6 +722,7 @@ export class DeviceAccess {
           select count(*)::int as n from o`);
         return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
       });
+      if (done.ran) total += done.value;
     }
     this.stats.sweptOffline += total;
     this.stats.events += total;

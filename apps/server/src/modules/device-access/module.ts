@@ -27,10 +27,14 @@ export default defineModule((app: FastifyInstance, s: Services) => {
   if (port === null && !url) return;
   // A server subscribed to an external broker can do its work only while connected (docs/deploy.md "Health and readiness").
   if (url) registerReadiness(s, 'broker', () => rt.intake?.connected() ?? false);
-  const onMessage = (topic: string, payload: Buffer) => void access.receive(topic, payload);
 
   app.addHook('onReady', async () => {
-    if (url) rt.intake = startExternal(url, onMessage, app.log);
+    if (url)
+      rt.intake = startExternal(url, {
+        receive: (topic, payload, ack) => access.receive(topic, payload, ack),
+        shareGroup: s.config.mqtt.shareGroup === undefined ? 'atrium' : s.config.mqtt.shareGroup,
+        log: app.log,
+      });
     else if (port !== null) {
       try {
         rt.intake = await startEmbedded(port, s.config.host, {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { availabilityOf } from '../../db/client.ts';
 import { tenant } from '../../db/schema/index.ts';
 import type { Services } from '../../platform/services.ts';
-import { withTenant } from '../../platform/tenant-db.ts';
+import { oncePerCluster } from '../../platform/singleton.ts';
 import { addDays, dayIn } from './service.ts';
 
 /** How far back a missed rollup is filled (the 30-day line, and a margin). */
@@ -15,15 +15,20 @@ export const ROLLUP_KEEP_DAYS = 31;
  * now, summed per district, city, province and for the whole tenant (`district` = the region prefix of 6, 4, 2 or 0
  * digits), so a past day of any region down to a district and the 30-day line read a handful of rows. Run just after midnight this is the state at the end of yesterday; run at start after a stop it is exact for
  * the days the server was down too, because every change of a device goes through the server (its API and its device
- * access), so nothing changed while no server ran. Idempotent (ON CONFLICT DO NOTHING): several servers may run it.
- * Returns the rows written.
+ * access), so nothing changed while no server ran. Once per cluster (docs/cluster.md "What runs once"): a tenant
+ * another server is rolling up at this moment is skipped and counted in `skipped` (the job then tries again later);
+ * idempotent besides (ON CONFLICT DO NOTHING). Returns the rows written.
  */
-export async function runRollup(s: Services, today = dayIn(s.config.timeZone, s.now())): Promise<number> {
+export async function rollupTenants(
+  s: Services,
+  today = dayIn(s.config.timeZone, s.now()),
+): Promise<{ written: number; skipped: number }> {
   const yesterday = addDays(today, -1);
   const tenants = await s.db.select({ id: tenant.tenantId }).from(tenant).where(eq(tenant.isDeleted, 0));
   let written = 0;
+  let skipped = 0;
   for (const { id } of tenants) {
-    written += await withTenant(s.db, id, async (tx) => {
+    const done = await oncePerCluster(s.db, 'statistics-rollup', id, async (tx) => {
       const r = (await tx.execute(sql`
         with last as (select max(day) as day from stat_device_daily where tenant_id = ${id}),
         days as (
@@ -39,8 +44,15 @@ export async function runRollup(s: Services, today = dayIn(s.config.timeZone, s.
         on conflict do nothing`)) as { rowCount?: number; affectedRows?: number };
       return r.rowCount ?? r.affectedRows ?? 0;
     });
+    if (done.ran) written += done.value;
+    else skipped++;
   }
-  return written;
+  return { written, skipped };
+}
+
+/** The rollup of every tenant (rollupTenants); answers the rows written. */
+export async function runRollup(s: Services, today = dayIn(s.config.timeZone, s.now())): Promise<number> {
+  return (await rollupTenants(s, today)).written;
 }
 
 /**
@@ -69,9 +81,10 @@ export class RollupJob {
     const today = dayIn(this.s.config.timeZone, this.s.now());
     // A down database (docs/server.md "Database outages") is left alone: the next check after it is back runs it.
     if (today === this.lastDay || this.running || availabilityOf(this.s.db)?.down) return;
-    this.running = runRollup(this.s, today)
-      .then((n) => {
-        this.lastDay = today;
+    this.running = rollupTenants(this.s, today)
+      .then(({ written: n, skipped }) => {
+        // A tenant another server was rolling up is looked at again at the next check (that server may die midway).
+        if (!skipped) this.lastDay = today;
         if (n) this.log?.info({ rows: n, today }, 'statistics rollup');
       })
       .catch((err: Error) => this.log?.error({ err }, 'statistics rollup failed'))

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# Several Atrium servers behind nginx on one PostgreSQL database and one Mosquitto (docs/cluster.md "The script",
+# README "Several servers"). A test set-up on loopback ports, never a deployment.
+#
+#   scripts/cluster.sh [start] [N]   build what changed, start N servers (2 or 3, default 2), Mosquitto and nginx,
+#                                    wait until every one answers, then stay in the foreground; Ctrl-C / SIGTERM / exit
+#                                    stops them all
+#   scripts/cluster.sh check         through nginx: a login, then a list called until both servers have answered
+#   scripts/cluster.sh stop          stops a cluster started from another shell (same CLUSTER_PORT)
+#
+# Settings (environment):
+#   CLUSTER_PORT       nginx's port (default 8160); server i listens on CLUSTER_PORT + i
+#   CLUSTER_MQTT_PORT  Mosquitto's port (default 18830)
+#   DATABASE_URL       the one database (default postgres://postgres@127.0.0.1:5432/atrium_cluster_<CLUSTER_PORT>,
+#                      created with psql when missing)
+#   CLUSTER_DIR        logs, configurations and pids (default /tmp/atrium-cluster-<CLUSTER_PORT>)
+#   ATRIUM_*           passed on to every server (e.g. ATRIUM_CAPTCHA=on; the script's default is off)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CMD="${1:-start}"
+if [[ "$CMD" =~ ^[0-9]+$ ]]; then
+  N="$CMD"
+  CMD=start
+else
+  N="${2:-2}"
+fi
+PORT="${CLUSTER_PORT:-8160}"
+MQTT_PORT="${CLUSTER_MQTT_PORT:-18830}"
+DIR="${CLUSTER_DIR:-/tmp/atrium-cluster-$PORT}"
+DB_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/atrium_cluster_$PORT}"
+ADMIN_PASSWORD="${ATRIUM_ADMIN_PASSWORD:-admin}"
+
+say() { echo "[cluster] $*"; }
+die() {
+  echo "[cluster] $*" >&2
+  exit 1
+}
+
+# Waits until `curl` gets an answer from $1 (at most $2 seconds).
+wait_http() {
+  local url="$1" limit="$2" i
+  for ((i = 0; i < limit * 10; i++)); do
+    if curl -fsS -o /dev/null --max-time 1 "$url" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+stop_all() {
+  [[ -d "$DIR" ]] || return 0
+  local f pid
+  # Servers first (SIGTERM: each writes what it holds and leaves the MQTT group), then nginx and Mosquitto.
+  for f in "$DIR"/server-*.pid "$DIR"/nginx.pid "$DIR"/mosquitto.pid; do
+    [[ -f "$f" ]] || continue
+    pid="$(cat "$f")"
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null || true
+      for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+    fi
+    rm -f "$f"
+  done
+}
+
+check() {
+  local url="http://127.0.0.1:$PORT"
+  command -v node > /dev/null || die "node is needed"
+  CLUSTER_URL="$url" ADMIN_PASSWORD="$ADMIN_PASSWORD" node "$ROOT/scripts/cluster-check.mjs"
+}
+
+start() {
+  [[ "$N" =~ ^[1-9]$ ]] || die "the number of servers must be 1 to 9 (got $N)"
+  command -v nginx > /dev/null || die "nginx is missing: apt-get install -y nginx"
+  command -v mosquitto > /dev/null || die "mosquitto is missing: apt-get install -y mosquitto"
+  if [[ -f "$DIR/nginx.pid" ]] && kill -0 "$(cat "$DIR/nginx.pid")" 2>/dev/null; then
+    die "a cluster on port $PORT runs already (scripts/cluster.sh stop)"
+  fi
+  mkdir -p "$DIR"
+  trap 'stop_all; say "stopped"' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+
+  # The database: created when missing (a throwaway one of this set-up).
+  if [[ -z "${DATABASE_URL:-}" ]] && command -v psql > /dev/null; then
+    local name="atrium_cluster_$PORT"
+    if ! psql -h 127.0.0.1 -U postgres -tAc "select 1 from pg_database where datname = '$name'" | grep -q 1; then
+      psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $name"
+      say "created database $name"
+    fi
+  fi
+
+  say "building what changed"
+  node "$ROOT/scripts/start.mjs" --build-only
+
+  # Mosquitto: anonymous on loopback for this set-up (a deployment uses the per-device rules, docs/devices.md).
+  cat > "$DIR/mosquitto.conf" << EOF
+listener $MQTT_PORT 127.0.0.1
+allow_anonymous true
+persistence false
+max_packet_size 266240
+EOF
+  mosquitto -c "$DIR/mosquitto.conf" > "$DIR/mosquitto.log" 2>&1 &
+  echo $! > "$DIR/mosquitto.pid"
+
+  # The servers: one database, one broker, each its own port, data folder and name.
+  local i upstreams=""
+  for ((i = 1; i <= N; i++)); do
+    local p=$((PORT + i))
+    mkdir -p "$DIR/s$i"
+    (
+      export HOST=127.0.0.1 PORT="$p" DATABASE_URL="$DB_URL" ATRIUM_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT"
+      export ATRIUM_SERVER_NAME="s$i" ATRIUM_DATA_DIR="$DIR/s$i" ATRIUM_TRUST_PROXY=127.0.0.1
+      export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-off}" ATRIUM_ADMIN_PASSWORD="$ADMIN_PASSWORD"
+      exec node "$ROOT/scripts/start.mjs"
+    ) > "$DIR/server-$i.log" 2>&1 &
+    echo $! > "$DIR/server-$i.pid"
+    upstreams+="    server 127.0.0.1:$p max_fails=1 fail_timeout=2s;"$'\n'
+  done
+
+  # nginx: round robin, no stickiness; a request that failed to reach a server (refused, reset, timed out, 502, 503)
+  # goes to the next one — for POST / PATCH only when it was never sent (nginx's rule without `non_idempotent`).
+  mkdir -p "$DIR/nginx-tmp"
+  cat > "$DIR/nginx.conf" << EOF
+worker_processes 1;
+pid $DIR/nginx.pid;
+error_log $DIR/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log $DIR/nginx-access.log;
+  client_body_temp_path $DIR/nginx-tmp/body;
+  proxy_temp_path $DIR/nginx-tmp/proxy;
+  fastcgi_temp_path $DIR/nginx-tmp/fastcgi;
+  uwsgi_temp_path $DIR/nginx-tmp/uwsgi;
+  scgi_temp_path $DIR/nginx-tmp/scgi;
+  client_max_body_size 20m;
+  map \$http_x_request_id \$atrium_request_id {
+    default \$http_x_request_id;
+    "" \$request_id;
+  }
+  upstream atrium {
+$upstreams    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:$PORT;
+    location / {
+      proxy_pass http://atrium;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_set_header X-Request-Id \$atrium_request_id;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 120s;
+      proxy_buffering off;
+    }
+  }
+}
+EOF
+  # In the foreground of a background job: nginx writes its master's pid (this job's) to nginx.pid itself.
+  nginx -p "$DIR" -c "$DIR/nginx.conf" -g 'daemon off;' > "$DIR/nginx.log" 2>&1 &
+
+  for ((i = 1; i <= N; i++)); do
+    local p=$((PORT + i))
+    wait_http "http://127.0.0.1:$p/" 120 || {
+      tail -n 30 "$DIR/server-$i.log" >&2
+      die "server s$i (port $p) did not answer within 120 s; its log: $DIR/server-$i.log"
+    }
+    say "s$i answers on 127.0.0.1:$p"
+  done
+  wait_http "http://127.0.0.1:$PORT/" 10 || die "nginx did not answer on $PORT ($DIR/nginx-error.log)"
+  say "ready: http://127.0.0.1:$PORT (nginx, $N servers), mqtt://127.0.0.1:$MQTT_PORT, $DB_URL; logs in $DIR"
+  [[ -n "${CLUSTER_READY_FILE:-}" ]] && echo ready > "$CLUSTER_READY_FILE"
+  # In the foreground until a signal or until nginx ends; a server that dies stays dead (the others serve: that is
+  # what the failover bench measures).
+  while [[ -f "$DIR/nginx.pid" ]] && kill -0 "$(cat "$DIR/nginx.pid")" 2>/dev/null; do sleep 1; done
+  say "nginx ended; stopping the others"
+}
+
+case "$CMD" in
+  start) start ;;
+  check) check ;;
+  stop)
+    stop_all
+    say "stopped"
+    ;;
+  *) die "usage: scripts/cluster.sh [start] [N] | check | stop" ;;
+esac
