@@ -7,6 +7,7 @@ import * as flow from './routes/flow.ts';
 import * as grants from './routes/grants.ts';
 import * as log from './routes/log.ts';
 import * as region from './routes/region.ts';
+import * as report from './routes/report.ts';
 import * as resource from './routes/resource.ts';
 import * as shell from './routes/shell.ts';
 import * as statistics from './routes/statistics.ts';
@@ -18,10 +19,25 @@ import * as video from './routes/video.ts';
 export const VIDEO_PREFIX = '/api/video';
 
 /** Every declared route's address, by area (docs/api.md "Routes in the contract"); schemas: `@atrium/contract/schemas`. */
-export const api = { business, device, flow, grants, log, region, resource, shell, statistics, system, user, video };
+export const api = {
+  business,
+  device,
+  flow,
+  grants,
+  log,
+  region,
+  report,
+  resource,
+  shell,
+  statistics,
+  system,
+  user,
+  video,
+};
 export { business, grants, shell, statistics, system, user, video };
 export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };
 export { log as logApi };
+export { report as reportApi };
 /** At most this many rows of a filtered log list are counted and paged (docs/server.md "Log viewers"): narrow the filters. */
 export const LOG_PAGE_LIMIT = 10_000;
