@@ -136,7 +136,6 @@ export const report_list = defineResource({
         { value: 'pie', label: { zh: '饼图', en: 'Pie' } },
       ],
       label: { zh: '图表', en: 'Chart' },
-      required: true,
       default: 'table',
       search: 'eq',
       sample: 'bar',
