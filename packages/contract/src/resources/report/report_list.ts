@@ -122,7 +122,7 @@ export const report_list = defineResource({
       options: Object.entries(REPORT_COLUMNS).map(([value, c]) => ({ value, label: c.label })),
       label: { zh: '列', en: 'Columns' },
       ui: { column: false },
-      sample: ['regionName', 'total'],
+      sample: 'regionName,total',
     },
     chart: {
       kind: 'dict',
