@@ -19,6 +19,7 @@ import { benchFlowEngine } from './flow-engine.ts';
 import { benchFlowLists } from './flow-lists.ts';
 import { benchAudit } from './audit.ts';
 import { benchOss } from './oss.ts';
+import { benchReport } from './report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -30,7 +31,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,report) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -234,6 +235,13 @@ async function main() {
   if (runs('oss')) {
     results.oss = await benchOss(serverDir, print).catch((err: Error) => {
       console.error(`oss bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // Reports: 1,000,000 rows exported as csv and xlsx, time and the server's peak RSS (bench/report.ts).
+  if (runs('report')) {
+    results.report = await benchReport(serverDir, print).catch((err: Error) => {
+      console.error(`report bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

@@ -135,10 +135,21 @@ describe('report definitions', () => {
   it('submit, detail, list, update and remove', async () => {
     const id = await created({ name: '设备统计', dataset: 'device_region', columns: ['regionName', 'total'] });
     const detail = (await client(t, admin).get(`${BASE}/detail?id=${id}`)).json().data;
-    expect(detail).toMatchObject({ name: '设备统计', dataset: 'device_region', columns: 'regionName,total', chart: 'table' });
+    expect(detail).toMatchObject({
+      name: '设备统计',
+      dataset: 'device_region',
+      columns: 'regionName,total',
+      chart: 'table',
+    });
     const list = (await client(t, admin).get(`${BASE}/list?name=设备`)).json().data;
     expect(list.records.map((r: { id: string }) => r.id)).toContain(id);
-    const upd = await save(admin, { id, name: '设备统计2', dataset: 'device_region', chart: 'bar', version: detail.version });
+    const upd = await save(admin, {
+      id,
+      name: '设备统计2',
+      dataset: 'device_region',
+      chart: 'bar',
+      version: detail.version,
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect((await client(t, admin).get(`${BASE}/detail?id=${id}`)).json().data).toMatchObject({ chart: 'bar' });
     expect((await client(t, admin).post(`${BASE}/remove?ids=${id}`)).statusCode).toBe(200);
@@ -156,9 +167,18 @@ describe('report definitions', () => {
     expect(en.json().msg).toBe('This dataset is read by day: choose a start and an end date (at most 366 days)');
     const zh = await save(admin, { name: 'x', dataset: 'approval_result', dateFrom: '2026-01-01' });
     expect(zh.json().msg).toBe('该数据集按天读取，请选择开始日期和结束日期（不超过 366 天）');
-    const long = await save(admin, { name: 'x', dataset: 'online_day', dateFrom: '2025-01-01', dateTo: '2026-01-02' }, 'en');
+    const long = await save(
+      admin,
+      { name: 'x', dataset: 'online_day', dateFrom: '2025-01-01', dateTo: '2026-01-02' },
+      'en',
+    );
     expect([long.statusCode, long.json().msg]).toEqual([400, 'The date range cannot be longer than 366 days']);
-    const reversed = await save(admin, { name: 'x', dataset: 'device_region', dateFrom: '2026-02-01', dateTo: '2026-01-01' });
+    const reversed = await save(admin, {
+      name: 'x',
+      dataset: 'device_region',
+      dateFrom: '2026-02-01',
+      dateTo: '2026-01-01',
+    });
     expect([reversed.statusCode, reversed.json().msg]).toEqual([400, '结束日期不能早于开始日期']);
     const chart = await save(admin, { name: 'x', dataset: 'device_region', chart: 'radar' });
     expect(chart.statusCode).toBe(400);
@@ -173,7 +193,14 @@ describe('running each dataset', () => {
   it('devices by region, with names, totals and the online rate', async () => {
     const id = await created({ name: 'd', dataset: 'device_region' });
     const r = await run(admin, id);
-    expect(r.columns.map((c) => c.key)).toEqual(['regionCode', 'regionName', 'deviceType', 'total', 'online', 'onlineRate']);
+    expect(r.columns.map((c) => c.key)).toEqual([
+      'regionCode',
+      'regionName',
+      'deviceType',
+      'total',
+      'online',
+      'onlineRate',
+    ]);
     expect(r.total).toBe(3);
     expect(r.rows.map((x) => [x[0], x[2], x[3], x[4], x[5]])).toEqual([
       ['110101', '118', 1, 1, 100],
@@ -181,12 +208,23 @@ describe('running each dataset', () => {
       ['110102', '132', 1, 1, 100],
     ]);
     expect(r.rows[0][1]).toBeTruthy();
-    const typed = await created({ name: 'd2', dataset: 'device_region', deviceType: '131', columns: 'deviceType,total' });
+    const typed = await created({
+      name: 'd2',
+      dataset: 'device_region',
+      deviceType: '131',
+      columns: 'deviceType,total',
+    });
     expect((await run(admin, typed)).rows).toEqual([['131', 2]]);
   });
 
   it('online rate by day reads the district rows of the rollup in the range', async () => {
-    const id = await created({ name: 'o', dataset: 'online_day', dateFrom: '2026-01-02', dateTo: '2026-01-31', columns: 'day,regionCode,onlineRate' });
+    const id = await created({
+      name: 'o',
+      dataset: 'online_day',
+      dateFrom: '2026-01-02',
+      dateTo: '2026-01-31',
+      columns: 'day,regionCode,onlineRate',
+    });
     expect((await run(admin, id)).rows).toEqual([
       ['2026-01-02', '110101', 50],
       ['2026-01-02', '110102', 80],
@@ -194,7 +232,12 @@ describe('running each dataset', () => {
   });
 
   it('clients by status and month, approvals by result, channels by region', async () => {
-    const c = await created({ name: 'c', dataset: 'client_status_month', dateFrom: '2026-01-01', dateTo: '2026-12-31' });
+    const c = await created({
+      name: 'c',
+      dataset: 'client_status_month',
+      dateFrom: '2026-01-01',
+      dateTo: '2026-12-31',
+    });
     expect((await run(admin, c)).rows).toEqual([
       ['2026-03', '待审核', 1],
       ['2026-03', '已通过', 1],
@@ -219,7 +262,10 @@ describe('running each dataset', () => {
     const p2 = await run(admin, id, '&current=2&size=2');
     expect([p2.rows.length, p2.total]).toEqual([1, 3]);
     const far = await client(t, admin, 'en').get(`${BASE}/run?id=${id}&current=21&size=500`);
-    expect([far.statusCode, far.json().msg]).toEqual([400, 'At most 10000 rows are shown here; export the report for the rest']);
+    expect([far.statusCode, far.json().msg]).toEqual([
+      400,
+      'At most 10000 rows are shown here; export the report for the rest',
+    ]);
     for (const q of ['&size=0', '&size=501', '&current=abc', '&sort=1']) {
       const res = await client(t, admin).get(`${BASE}/run?id=${id}${q}`);
       expect([q, res.statusCode]).toEqual([q, 400]);
@@ -248,9 +294,27 @@ describe('data scope and tenants', () => {
   it('a region admin’s report covers its region only, on every dataset', async () => {
     const ids = {
       device: await created({ name: 's1', dataset: 'device_region', columns: 'regionCode' }),
-      day: await created({ name: 's2', dataset: 'online_day', dateFrom: '2026-01-01', dateTo: '2026-01-02', columns: 'regionCode' }),
-      clients: await created({ name: 's3', dataset: 'client_status_month', dateFrom: '2026-01-01', dateTo: '2026-12-31', columns: 'count' }),
-      approvals: await created({ name: 's4', dataset: 'approval_result', dateFrom: '2026-01-01', dateTo: '2026-12-31', columns: 'count' }),
+      day: await created({
+        name: 's2',
+        dataset: 'online_day',
+        dateFrom: '2026-01-01',
+        dateTo: '2026-01-02',
+        columns: 'regionCode',
+      }),
+      clients: await created({
+        name: 's3',
+        dataset: 'client_status_month',
+        dateFrom: '2026-01-01',
+        dateTo: '2026-12-31',
+        columns: 'count',
+      }),
+      approvals: await created({
+        name: 's4',
+        dataset: 'approval_result',
+        dateFrom: '2026-01-01',
+        dateTo: '2026-12-31',
+        columns: 'count',
+      }),
       channels: await created({ name: 's5', dataset: 'channel_region', columns: 'regionCode' }),
     };
     expect((await run(regional, ids.device)).rows).toEqual([['110101'], ['110101']]);
@@ -259,7 +323,12 @@ describe('data scope and tenants', () => {
     expect((await run(regional, ids.approvals)).rows).toEqual([[1], [1]]);
     expect((await run(regional, ids.channels)).rows).toEqual([['110101']]);
     // A region named outside its own reads nothing more.
-    const outside = await created({ name: 's6', dataset: 'device_region', regionCode: '110102', columns: 'regionCode' });
+    const outside = await created({
+      name: 's6',
+      dataset: 'device_region',
+      regionCode: '110102',
+      columns: 'regionCode',
+    });
     expect((await run(regional, outside)).rows).toEqual([]);
     const csv = await client(t, regional).get(`${BASE}/export?id=${ids.device}&format=csv`);
     expect(csv.body).not.toContain('110102');
@@ -278,7 +347,11 @@ describe('data scope and tenants', () => {
 
 describe('export', () => {
   it('csv: a BOM, the labels, one line per row, the row count in a header', async () => {
-    const id = await created({ name: 'e', dataset: 'device_region', columns: 'regionCode,deviceType,total,onlineRate' });
+    const id = await created({
+      name: 'e',
+      dataset: 'device_region',
+      columns: 'regionCode,deviceType,total,onlineRate',
+    });
     const res = await client(t, admin, 'en').get(`${BASE}/export?id=${id}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -294,10 +367,14 @@ describe('export', () => {
     const res = await client(t, admin).get(`${BASE}/export?id=${id}&format=xlsx`);
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
+    // exceljs types its input as the DOM's Buffer (ArrayBuffer), the reply holds Node's: the same bytes.
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.name).toBe('报表');
-    const values = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
     expect(values[0]).toEqual(['区域编码', '区域名称', '总数']);
     expect(values.slice(1).map((r) => [r[0], r[2]])).toEqual([
       ['110101', 2],

@@ -58,11 +58,13 @@ export function checkDefinition(d: Pick<Definition, 'dataset' | 'columns' | 'dat
   if (columnsOf(d).some((c) => !own.includes(c)))
     throw refuse(fill(texts.badColumns, { list: own.join(', ') }), 'columns');
   const { dateFrom: from, dateTo: to } = d;
-  if (ds.days && (!from || !to)) throw refuse(fill(texts.needRange, { days: REPORT_MAX_DAYS }), from ? 'dateTo' : 'dateFrom');
+  if (ds.days && (!from || !to))
+    throw refuse(fill(texts.needRange, { days: REPORT_MAX_DAYS }), from ? 'dateTo' : 'dateFrom');
   if (from && to) {
     const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs;
     if (span < 0) throw refuse(texts.rangeOrder, 'dateTo');
-    if (ds.days && span + 1 > REPORT_MAX_DAYS) throw refuse(fill(texts.rangeTooLong, { days: REPORT_MAX_DAYS }), 'dateTo');
+    if (ds.days && span + 1 > REPORT_MAX_DAYS)
+      throw refuse(fill(texts.rangeTooLong, { days: REPORT_MAX_DAYS }), 'dateTo');
   }
 }
 
@@ -104,7 +106,11 @@ async function inputOf(s: Services, auth: AuthContext, d: Definition): Promise<D
   };
 }
 
-const keyList = (q: DatasetQuery) => sql.join(q.keys.map((k) => k.expr), sql`, `);
+const keyList = (q: DatasetQuery) =>
+  sql.join(
+    q.keys.map((k) => k.expr),
+    sql`, `,
+  );
 const groupOf = (q: DatasetQuery) => (q.groupBy ? sql` group by ${q.groupBy}` : sql``);
 
 /** Region names by code for the codes of some rows (one read; the global region table). */
@@ -140,7 +146,11 @@ function present(
   });
 }
 
-export type RunPage = { columns: { key: string; label: string; kind: 'text' | 'number' }[]; rows: Cell[][]; total: number };
+export type RunPage = {
+  columns: { key: string; label: string; kind: 'text' | 'number' }[];
+  rows: Cell[][];
+  total: number;
+};
 
 export const columnHeads = (columns: ReportColumn[], lang: Lang) =>
   columns.map((key) => ({ key, label: REPORT_COLUMNS[key].label[lang], kind: REPORT_COLUMNS[key].kind }));
@@ -169,7 +179,12 @@ export async function runPage(
       tx,
       sql`select count(*)::int as n from (select 1 from ${q.from} where ${q.where}${groupOf(q)}) c`,
     );
-    if (columns.includes('regionName')) await regionNames(tx, rows.map((r) => String(r.regionCode ?? '')), names);
+    if (columns.includes('regionName'))
+      await regionNames(
+        tx,
+        rows.map((r) => String(r.regionCode ?? '')),
+        names,
+      );
     return { rows, total: n };
   });
   return { columns: columnHeads(columns, lang), rows: present(d, columns, rows, names, lang), total };
@@ -180,7 +195,10 @@ export async function countRows(s: Services, auth: AuthContext, d: Definition): 
   checkDefinition(d);
   const q = DATASETS[d.dataset as ReportDataset].query(await inputOf(s, auth, d));
   const [{ n }] = await readTenant(s.db, auth.tenantId, (tx) =>
-    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from ${q.from} where ${q.where}${groupOf(q)}) c`),
+    rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (select 1 from ${q.from} where ${q.where}${groupOf(q)}) c`,
+    ),
   );
   return n;
 }
@@ -222,7 +240,12 @@ export async function* exportBatches(
       );
       // A bounded cache: a report over many regions keeps the names of the latest ones.
       if (names.size > 50_000) names.clear();
-      if (columns.includes('regionName')) await regionNames(tx, rows.map((r) => String(r.regionCode ?? '')), names);
+      if (columns.includes('regionName'))
+        await regionNames(
+          tx,
+          rows.map((r) => String(r.regionCode ?? '')),
+          names,
+        );
       return rows;
     });
     if (!rows.length) return;

@@ -22,7 +22,9 @@ export function chartOption(run: ReportRun): EChartsCoreOption | null {
   const numbers = run.columns.flatMap((c, i) => (c.kind === 'number' ? [i] : []));
   if (!numbers.length) return null;
   const rows = run.rows.slice(0, CHART_POINTS);
-  const category = rows.map((r, n) => (texts.length ? texts.map((i) => String(r[i] ?? '')).join(' / ') : String(n + 1)));
+  const category = rows.map((r, n) =>
+    texts.length ? texts.map((i) => String(r[i] ?? '')).join(' / ') : String(n + 1),
+  );
   if (run.chart === 'pie') {
     const i = numbers[0];
     return {
@@ -102,7 +104,8 @@ export default function ReportViewer({ id, name, onClose }: { id: string | null;
   };
 
   // csv: the size is about rows × the page's line length; xlsx is compressed, its size is not known before the end.
-  const estimate = download && download.format === 'csv' && data && download.rows ? download.rows * csvLineBytes(data) : 0;
+  const estimate =
+    download && download.format === 'csv' && data && download.rows ? download.rows * csvLineBytes(data) : 0;
   const percent = estimate ? Math.min(99, Math.floor((download!.loaded / estimate) * 100)) : undefined;
 
   return (
@@ -142,7 +145,12 @@ export default function ReportViewer({ id, name, onClose }: { id: string | null;
         </div>
       )}
       {data && data.total > REPORT_RUN_MAX_ROWS && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('reportView.capped', { max: REPORT_RUN_MAX_ROWS })} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('reportView.capped', { max: REPORT_RUN_MAX_ROWS })}
+        />
       )}
       <Table<ReportRun['rows'][number]>
         data-testid="report-table"
