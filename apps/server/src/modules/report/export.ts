@@ -42,6 +42,21 @@ export async function writeCsv(
   return rows;
 }
 
+/** Bytes of sheet XML the zip may hold not yet compressed before the next batch waits for it. */
+const ZIP_BACKLOG = 4 << 20;
+
+/**
+ * exceljs writes a committed row's XML to the zip entry without heeding its backpressure: when compressing is slower
+ * than reading (a busy machine), the XML would pile up in the entry's buffer. The reads wait for it to drain instead.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet, signal?: AbortSignal) {
+  // exceljs's sheet writer keeps its stream (a StreamBuf piped into archiver's entry) untyped: its first pipe is the
+  // entry, a Node Writable.
+  const entry = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  while (entry && entry.writableLength > ZIP_BACKLOG && !entry.destroyed && !signal?.aborted)
+    await once(entry, 'drain', { signal });
+}
+
 /**
  * One sheet through exceljs's streaming `WorkbookWriter`: each row committed as it is added (written to the zip
  * stream, not kept), no shared-string table and no styles, so the workbook's size does not grow the server's memory.
@@ -62,6 +77,7 @@ export async function writeXlsx(
     for (const r of batch) sheet.addRow(r).commit();
     rows += batch.length;
     await drained(out, signal);
+    await zipCaughtUp(sheet, signal);
   }
   if (signal?.aborted || out.destroyed) return rows;
   sheet.commit();
