@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Cell } from './service.ts';
@@ -42,6 +42,8 @@ export async function writeCsv(
   return rows;
 }
 
+type Entry = EventEmitter & { writableLength?: number; _writableState?: { length: number }; destroyed?: boolean };
+
 /** Bytes of sheet XML the zip may hold not yet compressed before the next batch waits for it. */
 const ZIP_BACKLOG = 4 << 20;
 
@@ -51,9 +53,10 @@ const ZIP_BACKLOG = 4 << 20;
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet, signal?: AbortSignal) {
   // exceljs's sheet writer keeps its stream (a StreamBuf piped into archiver's entry) untyped: its first pipe is the
-  // entry, a Node Writable.
-  const entry = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-  while (entry && entry.writableLength > ZIP_BACKLOG && !entry.destroyed && !signal?.aborted)
+  // entry, a PassThrough of the readable-stream package (its buffered length in `_writableState`).
+  const entry = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
+  const backlog = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
+  while (entry && backlog() > ZIP_BACKLOG && !entry.destroyed && !signal?.aborted)
     await once(entry, 'drain', { signal });
 }
 
