@@ -176,9 +176,9 @@ test('a server menu opens from the sidebar and from the menu search', async ({ p
   await expect(page).toHaveURL(/\/system\/region\/index/);
   await expect(page.getByTestId('region-page').filter({ visible: true })).toContainText('浙江省');
   // A screen of a later issue says so instead of pretending.
-  await sider.getByText('报表管理').click();
-  await sider.getByText('报表列表').click();
-  await expect(page).toHaveURL(/\/report\/report_list/);
+  await sider.getByText('工作台').click();
+  await sider.getByText('通知公告').click();
+  await expect(page).toHaveURL(/\/desk\/notice/);
   await expect(page.getByText('此页面尚未在本版本中提供').filter({ visible: true })).toBeVisible();
   // Menu search: prefix, case-insensitive; Esc closes it and the main view comes back.
   await page.getByTestId('search-toggle').click();

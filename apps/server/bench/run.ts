@@ -20,6 +20,7 @@ import { benchFlowLists } from './flow-lists.ts';
 import { benchAudit } from './audit.ts';
 import { benchOss } from './oss.ts';
 import { metricsCost } from './metrics.ts';
+import { benchReport } from './report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -31,7 +32,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics,report) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -245,6 +246,13 @@ async function main() {
       return { error: err.message };
     });
     print('metrics', results.metrics);
+  }
+  // Reports: 1,000,000 rows exported as csv and xlsx, time and the server's peak RSS (bench/report.ts).
+  if (runs('report')) {
+    results.report = await benchReport(serverDir, print).catch((err: Error) => {
+      console.error(`report bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
   }
   // Live video: first playable segment and CPU per copied stream, on the loopback test camera (bench/video.ts).
   if (runs('video')) {

@@ -202,6 +202,12 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   'region.importXlsx': { reachedIn: 'region.test.ts' },
   'region.configByRegionType': { reachedIn: 'sys-config-region.test.ts' },
   // A multipart upload: user.test.ts, email.test.ts and bad-input.test.ts send files through it, answers checked.
+  'report.run': async (c) => {
+    const made = await c.post('/api/blade-report/report/rest/submit', { name: 'answers', dataset: 'device_region' });
+    return c.get(`${api.report.run.path}?id=${(made.json() as { data: { id: string } }).data.id}`);
+  },
+  // A stream: report.test.ts reads its csv and its xlsx back.
+  'report.exportFile': { reachedIn: 'report.test.ts' },
   'resource.putFile': { reachedIn: 'user.test.ts' },
   // Needs an SMS configuration of the tenant: outbox.test.ts and sms.test.ts send through it, answers checked.
   'resource.sendMessage': { reachedIn: 'outbox.test.ts' },

@@ -109,6 +109,11 @@ declare module './services.ts' {
      * factory, read by the scope module; docs/server.md "Registries").
      */
     scopeResources: Map<string, Record<string, ValueKind>>;
+    /**
+     * A bound resource's data scope by its code, as its list applies it (a condition on its table, undefined = every
+     * row): filled by the CRUD factory, read by modules that aggregate another's rows (reports, docs/reports.md).
+     */
+    scopeReaders?: Map<string, (auth: AuthContext) => Promise<SQL | undefined>>;
   }
 }
 

@@ -381,6 +381,8 @@ function crudContext<B extends z.ZodObject>(s: Services, spec: CrudSpec<B>) {
       : spec.scope
         ? dataScopeSql(s, auth, { ...spec.scope, columns: scopeColumns })
         : undefined;
+  // Other modules read a resource's rows inside the same scope (a report over devices): docs/server.md "Registries".
+  if (spec.scope) (s.registry.scopeReaders ??= new Map()).set(spec.scope.code, scopeOf);
   /** The data scope with its shape, for a list that may take its total from counters (`spec.total`). */
   const scopeShapeOf = async (auth: AuthContext): Promise<{ where: SQL | undefined; shape: ScopeShape }> => {
     if (spec.scopeFrom) {

@@ -8,6 +8,7 @@ import * as flow from './routes/flow.ts';
 import * as grants from './routes/grants.ts';
 import * as log from './routes/log.ts';
 import * as region from './routes/region.ts';
+import * as report from './routes/report.ts';
 import * as resource from './routes/resource.ts';
 import * as shell from './routes/shell.ts';
 import * as statistics from './routes/statistics.ts';
@@ -27,6 +28,7 @@ export const api = {
   grants,
   log,
   region,
+  report,
   resource,
   shell,
   statistics,
@@ -39,5 +41,6 @@ export { device as deviceApi, region as regionApi, resource as resourceApi };
 export { flow as flowApi };
 export { log as logApi };
 export { desk as deskApi };
+export { report as reportApi };
 /** At most this many rows of a filtered log list are counted and paged (docs/server.md "Log viewers"): narrow the filters. */
 export const LOG_PAGE_LIMIT = 10_000;

@@ -34,6 +34,10 @@ export const apiTexts = {
   wallRegionCode: { zh: '区域编码只能是 2 到 12 位数字', en: 'A region code is 2 to 12 digits' },
   streamId: { zh: '请提供有效的视频流 ID', en: 'Give a valid stream id' },
   streamWait: { zh: 'wait 只能是 hls 或 live', en: 'wait is hls or live' },
+  // Reports (docs/reports.md).
+  reportPage: { zh: '页码应为 1 以上的整数', en: 'The page is a whole number from 1' },
+  reportSize: { zh: '每页行数应为 1 到 500 的整数', en: 'The page size is a whole number from 1 to 500' },
+  reportFormat: { zh: '导出格式只能是 csv 或 xlsx', en: 'The export format is csv or xlsx' },
   // Workflow's labels (docs/workflow.md).
   flow_modelKey: { zh: '模型标识', en: 'model key' },
   flow_name: { zh: '名称', en: 'name' },

@@ -11,6 +11,7 @@ import * as flow from './routes/flow.schemas.ts';
 import * as grants from './routes/grants.schemas.ts';
 import * as log from './routes/log.schemas.ts';
 import * as region from './routes/region.schemas.ts';
+import * as report from './routes/report.schemas.ts';
 import * as resource from './routes/resource.schemas.ts';
 import * as shell from './routes/shell.schemas.ts';
 import * as statistics from './routes/statistics.schemas.ts';
@@ -26,6 +27,7 @@ export const apiSchemas = {
   grants,
   log,
   region,
+  report,
   resource,
   shell,
   statistics,

@@ -151,8 +151,19 @@ export function fieldSchema(f: FieldDef, name: string, opts: SchemaOptions = {})
         ? z
             .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: bad })
             .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((x) => x.trim()).filter(Boolean))
-            .pipe(z.array(checked).max(100, bad))
-            .transform((a) => a.join(','))
+            // Each value checked here, not by a piped array: a refusal names the field, not `field.0`.
+            .transform((a, ctx) => {
+              const out: (string | number)[] = [];
+              for (const x of a) {
+                const r = checked.safeParse(x);
+                if (!r.success || out.length >= 100) {
+                  ctx.addIssue({ code: 'custom', message: bad });
+                  return z.NEVER;
+                }
+                out.push(r.data);
+              }
+              return out.join(',');
+            })
         : checked;
       break;
     }

@@ -59,7 +59,8 @@ export const productRoles: ProductRole[] = [
   },
   {
     alias: 'region_admin',
-    screens: ['group:customer', 'group:subdomain', 'group:device', 'group:video'],
+    // Reports run inside the caller's data scope (docs/reports.md): a region admin's cover its region.
+    screens: ['group:customer', 'group:subdomain', 'group:device', 'group:video', 'group:report'],
     // The device dictionary and config templates are the tenant's, shared by every region: read only.
     buttons: { dictioncary: ['view'], configtemplate: ['view'], configtemplateitem: ['view'], cameranetwork: ['view'] },
     scopeType: 6,

@@ -3,4 +3,4 @@ export { default } from './module.ts';
 export { addOwnPort, checkAddress, checkCameraUrl, refusalText, type AddressCheck } from './address.ts';
 export { checkChannels, replaceChannels } from './channels.ts';
 export { seedDeviceDefaults, seedMissingDeviceDefaults } from './defaults.ts';
-export { cameraDevice, cameraNetwork } from './table.ts';
+export { cameraDevice, cameraNetwork, nvrChannel } from './table.ts';

@@ -1,3 +1,4 @@
 /** The public entry of the module (docs/server.md "Module boundaries"): its plugin, and what other modules use. */
 export { default } from './module.ts';
-export { deviceTotalOf } from './service.ts';
+export { deviceTotalOf, statScopeOf, type StatScope } from './service.ts';
+export { statDeviceDaily } from './table.ts';

@@ -1,0 +1,3 @@
+/** The public entry of the module (docs/server.md "Module boundaries"): its plugin, and what other modules use. */
+export { default } from './module.ts';
+export { reportTable } from './table.ts';

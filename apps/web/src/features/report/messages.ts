@@ -1,0 +1,33 @@
+/** Texts of the report viewer (i18n keys under `reportView`), in both languages (docs/reports.md "Screen"). */
+export const reportViewTexts = {
+  zh: {
+    open: '运行',
+    title: '报表：{{name}}',
+    rows: '共 {{total}} 行',
+    capped: '在线最多查看前 {{max}} 行，完整数据请导出',
+    csv: '导出 CSV',
+    xlsx: '导出 Excel',
+    cancel: '取消导出',
+    cancelled: '已取消导出',
+    received: '已接收 {{size}}，共 {{rows}} 行',
+    done: '导出完成：{{rows}} 行',
+    failed: '导出失败，请稍后重试',
+    chartless: '该报表以表格展示',
+    empty: '没有数据',
+  },
+  en: {
+    open: 'Run',
+    title: 'Report: {{name}}',
+    rows: '{{total}} rows',
+    capped: 'The first {{max}} rows are shown here; export the report for all of them',
+    csv: 'Export CSV',
+    xlsx: 'Export Excel',
+    cancel: 'Cancel export',
+    cancelled: 'Export cancelled',
+    received: '{{size}} received, {{rows}} rows in all',
+    done: 'Export done: {{rows}} rows',
+    failed: 'The export failed; try again later',
+    chartless: 'This report is shown as a table',
+    empty: 'No data',
+  },
+};
