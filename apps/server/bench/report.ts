@@ -97,7 +97,9 @@ export async function benchReport(serverDir: string, log: Log = printFigure): Pr
   let server: ChildProcess | undefined;
   const c = new pg.Client({ connectionString: db.dbUrl });
   const start = async () => {
-    const child = spawn(process.execPath, built.args, {
+    // BENCH_REPORT_NODE_FLAGS: flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (bench/cpu-summary.mjs).
+    const flags = process.env.BENCH_REPORT_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...flags, ...built.args], {
       cwd: serverDir,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

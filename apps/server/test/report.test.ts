@@ -4,6 +4,7 @@
 // and another tenant's report a 404 on every path. Real database: PGlite or PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
@@ -12,6 +13,7 @@ import { approvalTable } from '../src/modules/approval/table.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { statDeviceDaily } from '../src/modules/statistics/table.ts';
+import { writeCsv } from '../src/modules/report/export.ts';
 import { exportBatches } from '../src/modules/report/service.ts';
 import { reportTable } from '../src/modules/report/table.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
@@ -397,5 +399,17 @@ describe('export', () => {
       stop.abort();
     }
     expect(read).toBe(1);
+  });
+
+  it('csv cells: separators and quotes quoted, line breaks flattened, formulas defused, plain text as it is', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    async function* one() {
+      yield [['a,b', '"q"', 'x\r\ny', '=1+1', '-2', '@a', '"', ',', 'plain 中文', '', null, 3.5]];
+    }
+    await writeCsv(out, ['h'], one());
+    const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
+    expect(lines[1]).toBe(`"a,b","""q""",x y,'=1+1,'-2,'@a,"""",",",plain 中文,,,3.5`);
   });
 });

@@ -31,8 +31,11 @@ export type DatasetInput = {
   timeZone: string;
 };
 
-/** A key column: its expression, and the type its text is cast back to in the keyset predicate. */
-type Key = { expr: SQL; cast: 'text' | 'date' | 'int' };
+/**
+ * A key column: its expression, and the type its text is cast back to in the keyset predicate. `as`: a selected
+ * column whose text is already the key's (the export reads it there instead of selecting the key a second time).
+ */
+type Key = { expr: SQL; cast: 'text' | 'date' | 'int'; as?: string };
 
 export type DatasetQuery = {
   /** The SELECT list: the dataset's raw values by name. */
@@ -97,10 +100,11 @@ function onlineDay(i: DatasetInput): DatasetQuery {
     from: sql`${t}`,
     where: sql`${t.tenantId} = ${i.tenantId} and ${t.day} between ${i.dateFrom}::date and ${i.dateTo}::date
       and length(${t.district}) = 6${visible}${region}${i.deviceType ? sql` and ${t.deviceType} = ${i.deviceType}` : sql``}`,
+    // to_char(day, 'YYYY-MM-DD') is the date's text: the keys are read from the selected columns.
     keys: [
-      { expr: sql`${t.day}`, cast: 'date' },
-      { expr: sql`${t.district}`, cast: 'text' },
-      { expr: sql`${t.deviceType}`, cast: 'text' },
+      { expr: sql`${t.day}`, cast: 'date', as: 'day' },
+      { expr: sql`${t.district}`, cast: 'text', as: 'regionCode' },
+      { expr: sql`${t.deviceType}`, cast: 'text', as: 'deviceType' },
     ],
   };
 }

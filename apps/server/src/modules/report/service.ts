@@ -218,24 +218,19 @@ export async function* exportBatches(
   const batch = opts.batch ?? 5000;
   const columns = columnsOf(d);
   const q = DATASETS[d.dataset as ReportDataset].query(await inputOf(s, auth, d));
-  const keyTexts = sql.join(
-    q.keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`_k${i}`)}`),
-    sql`, `,
-  );
+  const keyTexts = q.keys.flatMap((k, i) => (k.as ? [] : [sql`, (${k.expr})::text as ${sql.identifier(`_k${i}`)}`]));
   const names = new Map<string, string>();
-  let after: string[] | null = null;
-  while (!opts.signal?.aborted) {
-    const from: string[] | null = after;
+  const read = (from: string[] | null) => {
     const past: SQL = from
       ? sql` and (${keyList(q)}) > (${sql.join(
           q.keys.map((k, i) => sql`${from[i]}::${sql.raw(k.cast)}`),
           sql`, `,
         )})`
       : sql``;
-    const rows: Record<string, unknown>[] = await readTenant(s.db, auth.tenantId, async (tx) => {
+    return readTenant(s.db, auth.tenantId, async (tx) => {
       const rows = await rowsOf<Record<string, unknown>>(
         tx,
-        sql`select ${q.select}, ${keyTexts} from ${q.from} where ${q.where}${past}${groupOf(q)}
+        sql`select ${q.select}${sql.join(keyTexts)} from ${q.from} where ${q.where}${past}${groupOf(q)}
           order by ${keyList(q)} limit ${batch}`,
       );
       // A bounded cache: a report over many regions keeps the names of the latest ones.
@@ -248,10 +243,23 @@ export async function* exportBatches(
         );
       return rows;
     });
-    if (!rows.length) return;
-    yield present(d, columns, rows, names, lang);
-    if (rows.length < batch) return;
-    const last: Record<string, unknown> = rows[rows.length - 1];
-    after = q.keys.map((_, i) => String(last[`_k${i}`]));
+  };
+  // The next batch is read while the caller writes this one (its keys are known once this one is read): the
+  // database's time and the writing overlap (docs/reports.md "Export").
+  let next: Promise<Record<string, unknown>[]> | null = read(null);
+  try {
+    while (next && !opts.signal?.aborted) {
+      const rows: Record<string, unknown>[] = await next;
+      next = null;
+      if (!rows.length) return;
+      if (rows.length === batch) {
+        const last = rows[rows.length - 1];
+        next = read(q.keys.map((k, i) => String(last[k.as ?? `_k${i}`])));
+      }
+      yield present(d, columns, rows, names, lang);
+    }
+  } finally {
+    // A read left running when the caller stops (a cancel) ends in its own transaction; its outcome is not wanted.
+    next?.catch(() => undefined);
   }
 }
