@@ -215,7 +215,7 @@ export async function* exportBatches(
   opts: { signal?: AbortSignal; batch?: number } = {},
 ): AsyncGenerator<Cell[][]> {
   checkDefinition(d);
-  const batch = opts.batch ?? 5000;
+  const batch = opts.batch ?? 10_000;
   const columns = columnsOf(d);
   const q = DATASETS[d.dataset as ReportDataset].query(await inputOf(s, auth, d));
   const keyTexts = q.keys.flatMap((k, i) => (k.as ? [] : [sql`, (${k.expr})::text as ${sql.identifier(`_k${i}`)}`]));
