@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { DROP_WITH_CONTENT } from '../../platform/html.ts';
 
 /**
  * The HTML a staff member types into an email (docs/clients.md "Email"), reduced to an allowlist: formatting tags
@@ -34,20 +35,6 @@ const ALLOWED = new Set([
   'img',
   'hr',
 ]);
-/** Dropped with everything inside them (sanitize-html keeps the text of other dropped tags). */
-const DROP_WITH_CONTENT = [
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'textarea',
-];
-
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [...ALLOWED],
   allowedAttributes: { a: ['href'], img: ['src'] },

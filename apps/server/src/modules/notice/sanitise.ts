@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { DROP_WITH_CONTENT } from '../../platform/html.ts';
 
 /**
  * A notice's content reduced to a rich-text allowlist (docs/notices.md "Sanitiser"), on every save: paragraphs,
@@ -37,25 +38,6 @@ const TAGS = [
   'th',
   'td',
   'caption',
-];
-
-/** Dropped with everything inside them (sanitize-html keeps the text of other dropped tags). */
-const DROP_WITH_CONTENT = [
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'textarea',
-  'select',
-  'title',
-  'head',
 ];
 
 const LINK = /^(https?:|mailto:)/i;
