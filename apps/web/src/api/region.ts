@@ -3,6 +3,7 @@ import { regionApi, type AnswerOf } from '@atrium/contract';
 import { region, REGION_NAMES_MAX } from '@atrium/contract/resources/system/region';
 import { notify } from '../app/notify';
 import { call, request } from './call';
+import { fileNameOf, refusalOf, saveBlob } from './download';
 import { get } from './http';
 
 /** The region calls beyond the CRUD ones (docs/system-api.md, regions). */
@@ -123,28 +124,10 @@ export async function exportRegions(code: string | undefined, onProgress: (perce
       meta: { whitelist: [400, 403, 404] },
       onDownloadProgress: (e: AxiosProgressEvent) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
     },
-  ).catch(async (err: { response?: { data?: unknown } }) => {
-    const data = err.response?.data;
-    if (data instanceof Blob) {
-      let text = '';
-      try {
-        text = (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
-      } catch {
-        // Not an envelope: nothing to show beyond the failure itself.
-      }
-      if (text) notify().error(text);
-    }
+  ).catch(async (err: unknown) => {
+    const text = await refusalOf(err);
+    if (text) notify().error(text);
     throw err;
   });
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const named = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = named ? decodeURIComponent(named) : `regions${code ? `-${code}` : ''}.xlsx`;
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(fileNameOf(res.headers, `regions${code ? `-${code}` : ''}.xlsx`), res.data);
 }

@@ -7,7 +7,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { REPORT_RUN_MAX_ROWS } from '@atrium/contract/resources/report/report_list';
 import { notify } from '../../app/notify';
 import StatsChart from '../video/stats/StatsChart';
-import { exportReport, refusalOf, runReport, saveBlob, type ReportRun } from './api';
+import { refusalOf, saveBlob } from '../../api/download';
+import { exportReport, runReport, type ReportRun } from './api';
 
 /** At most this many points are drawn (the page's first rows); the table shows the rest. */
 const CHART_POINTS = 50;

@@ -1,6 +1,7 @@
 import type { AxiosProgressEvent } from 'axios';
 import { reportApi, type AnswerOf } from '@atrium/contract';
 import { call, request } from '../../api/call';
+import { fileNameOf } from '../../api/download';
 
 /** The report calls beyond the CRUD ones (docs/reports.md): a page of rows, and the streamed export. */
 
@@ -42,29 +43,5 @@ export async function exportReport(
   );
   const header = res.headers['x-report-rows'];
   if (header !== undefined) rows = Number(header);
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const named = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  return { name: named ? decodeURIComponent(named) : `report.${format}`, blob: res.data, rows };
-}
-
-/** Refusals arrive as a blob (responseType) too: the envelope's message, if it is one. */
-export async function refusalOf(err: unknown): Promise<string> {
-  const data = (err as { response?: { data?: unknown } }).response?.data;
-  if (!(data instanceof Blob)) return '';
-  try {
-    return (JSON.parse(await data.text()) as { msg?: string }).msg ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function saveBlob(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { name: fileNameOf(res.headers, `report.${format}`), blob: res.data, rows };
 }
