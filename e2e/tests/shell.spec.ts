@@ -249,8 +249,16 @@ test.describe('on a 390 px phone', () => {
     expect((await name.boundingBox())!.height).toBeLessThan(30);
     await page.screenshot({ path: test.info().outputPath('390-users.png') });
 
-    // The secondary top-bar widgets sit behind "more" and still work.
+    // The secondary top-bar widgets sit behind "more" and still work; the bell stays in the bar (its dot must show).
     await expect(page.getByTestId('lang-switch')).toHaveCount(0);
+    await expect(page.getByTestId('notice')).toBeVisible();
+    // Its panel opens inside the screen, not past its left edge.
+    await page.getByTestId('notice').click();
+    const panel = (await page.getByTestId('bell-panel').boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('bell-panel')).toHaveCount(0);
     await page.getByTestId('header-more').click();
     await page.getByTestId('lang-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();

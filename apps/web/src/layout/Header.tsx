@@ -162,12 +162,14 @@ function TopMenus() {
   );
 }
 
-/** The top-bar widgets that a phone-sized screen keeps behind the "more" button. */
+/**
+ * The top-bar widgets that a phone-sized screen keeps behind the "more" button. The bell is not one of them: its dot
+ * (something unread, a waiting task) must show on every screen size.
+ */
 function Widgets() {
   return (
     <>
       <ErrorLogButton />
-      <Notice />
       <Fullscreen />
       <ThemePicker />
       <ColourButton />
@@ -209,6 +211,7 @@ export default function Header() {
         onClick={() => setShowSearch(!showSearch)}
         data-testid="search-toggle"
       />
+      <Notice />
       {phone ? (
         <Popover
           trigger="click"

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,16 @@ export default function Notice() {
   const bell = useBell();
   const [open, setOpen] = useState(false);
   const [reading, setReading] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // On a narrow screen the panel, right-aligned under the bell, would reach past the left edge: it is moved right to
+  // stay 8 px inside the window (its arrow then hidden).
+  const [shift, setShift] = useState(0);
   const onOpenChange = (next: boolean) => {
+    if (next && button.current) {
+      const right = button.current.getBoundingClientRect().right;
+      const outer = Math.min(NOTICE.width, window.innerWidth - 32) + 24; // the popover's padding: 12 px a side
+      setShift(Math.max(0, Math.min(8 + outer - right, window.innerWidth - 8 - right)));
+    }
     setOpen(next);
     if (next) void bell.markSeen();
   };
@@ -51,6 +60,8 @@ export default function Notice() {
         content={content}
         trigger="click"
         placement="bottomRight"
+        align={shift ? { offset: [shift, 4] } : undefined}
+        arrow={!shift}
         destroyOnHidden
         open={open}
         onOpenChange={onOpenChange}
@@ -65,6 +76,7 @@ export default function Notice() {
           data-unread={bell.unread}
         >
           <Button
+            ref={button}
             type="text"
             icon={<BellOutlined />}
             aria-label={label}
