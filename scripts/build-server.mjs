@@ -50,4 +50,12 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
   fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // The embedded database's thread, plain JavaScript that src/db/pglite-thread.ts starts from beside itself.
   fs.cpSync(path.join(serverDir, 'src/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
+  // A module's worker threads (`<name>.worker.mjs`, plain JavaScript started from `new URL('./<name>.worker.mjs',
+  // import.meta.url)` in that module's own code): beside the module's bundle, where that URL leads.
+  for (const m of fs.readdirSync(modules)) {
+    const dir = path.join(modules, m);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.worker.mjs')))
+      fs.cpSync(path.join(dir, f), path.join(outDir, 'modules', m, f));
+  }
 }

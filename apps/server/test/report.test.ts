@@ -13,7 +13,7 @@ import { approvalTable } from '../src/modules/approval/table.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { statDeviceDaily } from '../src/modules/statistics/table.ts';
-import { writeCsv } from '../src/modules/report/export.ts';
+import { writeCsv, writeXlsx } from '../src/modules/report/export.ts';
 import { exportBatches } from '../src/modules/report/service.ts';
 import { reportTable } from '../src/modules/report/table.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
@@ -411,5 +411,37 @@ describe('export', () => {
     await writeCsv(out, ['h'], one());
     const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
     expect(lines[1]).toBe(`"a,b","""q""",x y,'=1+1,'-2,'@a,"""",",",plain 中文,,,3.5`);
+  });
+
+  it('xlsx in its worker: the batches in order, read back; a cancel ends it after the batch in hand', async () => {
+    const write = async (signal?: AbortController) => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      async function* three() {
+        for (let b = 0; b < 3; b++) {
+          yield [[`r${b}`, b]];
+          if (b === 0) signal?.abort();
+        }
+      }
+      const rows = await writeXlsx(out, 'S', ['name', 'n'], three(), signal?.signal);
+      return { rows, bytes: Buffer.concat(chunks) };
+    };
+    const whole = await write();
+    const book = new ExcelJS.Workbook();
+    // exceljs types its input as the DOM's Buffer (ArrayBuffer); Node's Buffer holds the same bytes.
+    await book.xlsx.load(whole.bytes as unknown as ArrayBuffer);
+    const values = book.worksheets[0].getSheetValues().slice(1);
+    expect([whole.rows, values.map((r) => (r as unknown[]).slice(1))]).toEqual([
+      3,
+      [
+        ['name', 'n'],
+        ['r0', 0],
+        ['r1', 1],
+        ['r2', 2],
+      ],
+    ]);
+    const cancelled = await write(new AbortController());
+    expect(cancelled.rows).toBe(1);
   });
 });

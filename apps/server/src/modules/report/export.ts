@@ -1,6 +1,6 @@
-import { once, type EventEmitter } from 'node:events';
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import type { Cell } from './service.ts';
 
 /**
@@ -45,27 +45,18 @@ export async function writeCsv(
   return rows;
 }
 
-type Entry = EventEmitter & { writableLength?: number; _writableState?: { length: number }; destroyed?: boolean };
-
-/** Bytes of sheet XML the zip may hold not yet compressed before the next batch waits for it. */
-const ZIP_BACKLOG = 4 << 20;
-
 /**
- * exceljs writes a committed row's XML to the zip entry without heeding its backpressure: when compressing is slower
- * than reading (a busy machine), the XML would pile up in the entry's buffer. The reads wait for it to drain instead.
+ * The xlsx worker's heap (docs/reports.md "Export"): exceljs makes a model per row and cell, garbage that a heap
+ * without a cap promotes and keeps until the server's heap grows (+150 MB at 1,000,000 rows, bench/report.ts); in a
+ * capped heap it is collected as it goes.
  */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet, signal?: AbortSignal) {
-  // exceljs's sheet writer keeps its stream (a StreamBuf piped into archiver's entry) untyped: its first pipe is the
-  // entry, a PassThrough of the readable-stream package (its buffered length in `_writableState`).
-  const entry = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
-  const backlog = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
-  while (entry && backlog() > ZIP_BACKLOG && !entry.destroyed && !signal?.aborted)
-    await once(entry, 'drain', { signal });
-}
+const XLSX_HEAP = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
 
 /**
- * One sheet through exceljs's streaming `WorkbookWriter`: each row committed as it is added (written to the zip
- * stream, not kept), no shared-string table and no styles, so the workbook's size does not grow the server's memory.
+ * One sheet through exceljs's streaming `WorkbookWriter` (no shared-string table, no styles: each row written as it
+ * is added), run in a worker thread of its own (`xlsx.worker.mjs`): a batch is posted, the workbook's bytes come back
+ * and are written to `out`, the next batch waits for the worker's acknowledgement and for `out` to drain. A cancel
+ * ends the worker.
  */
 export async function writeXlsx(
   out: Writable,
@@ -74,19 +65,42 @@ export async function writeXlsx(
   batches: AsyncIterable<Cell[][]>,
   signal?: AbortSignal,
 ): Promise<number> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName);
-  sheet.addRow(heads).commit();
+  const worker = new Worker(new URL('./xlsx.worker.mjs', import.meta.url), {
+    workerData: { sheetName, heads },
+    resourceLimits: XLSX_HEAP,
+  });
+  let waiting: { resolve: () => void; reject: (err: Error) => void } | null = null;
+  let failed: Error | null = null;
+  const fail = (err: Error) => {
+    failed ??= err;
+    waiting?.reject(failed);
+  };
+  worker.on('message', (msg: { chunk?: ArrayBuffer; ack?: true; done?: true; error?: string }) => {
+    if (msg.chunk) out.write(Buffer.from(msg.chunk));
+    else if (msg.ack || msg.done) waiting?.resolve();
+    else if (msg.error) fail(new Error(`xlsx worker: ${msg.error}`));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`xlsx worker exited (${code})`)));
+  /** Posts a message and waits for its answer (an acknowledgement, or the end). */
+  const ask = (msg: { rows: Cell[][] } | { end: true }) =>
+    new Promise<void>((resolve, reject) => {
+      if (failed) return reject(failed);
+      waiting = { resolve, reject };
+      worker.postMessage(msg);
+    });
   let rows = 0;
-  for await (const batch of batches) {
-    if (signal?.aborted || out.destroyed) break;
-    for (const r of batch) sheet.addRow(r).commit();
-    rows += batch.length;
-    await drained(out, signal);
-    await zipCaughtUp(sheet, signal);
+  try {
+    for await (const batch of batches) {
+      if (signal?.aborted || out.destroyed) break;
+      await ask({ rows: batch });
+      rows += batch.length;
+      await drained(out, signal);
+    }
+    if (!signal?.aborted && !out.destroyed) await ask({ end: true });
+    return rows;
+  } finally {
+    worker.removeAllListeners('exit');
+    await worker.terminate();
   }
-  if (signal?.aborted || out.destroyed) return rows;
-  sheet.commit();
-  await book.commit();
-  return rows;
 }
