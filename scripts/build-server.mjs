@@ -1,6 +1,6 @@
 // The server's build (docs/server.md "Start"): esbuild bundles each entry with the code it imports, one file per
 // module under modules/ (src/app.ts finds them by listing that folder beside itself), shared chunks, and the
-// migrations and the embedded database's worker beside them (src/db/client.ts and src/db/pglite-thread.ts read them
+// migrations, the embedded database's worker and the modules' `*.worker.mjs` beside them (src/db/client.ts and src/db/pglite-thread.ts read them
 // from there). Packages stay in node_modules, except the workspace's own (TypeScript sources, not runnable by node). Used by `npm start` (scripts/start.mjs) for dist/ and by
 // the benches (apps/server/bench/built.mjs), so what a bench times is the code `npm start` runs.
 import fs from 'node:fs';
