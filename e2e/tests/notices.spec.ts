@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { notice } from '@atrium/contract/resources/desk/notice';
+import { role as roleResource } from '@atrium/contract/resources/system/role';
+import { user as userResource } from '@atrium/contract/resources/system/user';
 import { expect, test } from './fixtures.ts';
 import { adminApi, buttonName, LANGS, openMenu, signIn, signInChanging, webTexts } from './lang.ts';
 
@@ -120,14 +122,14 @@ for (const lang of LANGS) {
     await expectHarmless(page, fired);
 
     // ——— Another user of the tenant: the bell's dot, the notice, harmless ———
-    const role = await api.post<{ id: string }>('/api/blade-system/role/submit', {
+    const role = await api.post<{ id: string }>(`${roleResource.base}/submit`, {
       roleName: `${lang === 'zh' ? '读者' : 'Reader'}${STAMP}`,
       roleAlias: `reader_${lang}_${STAMP}`,
       parentId: '0',
       sort: 95,
     });
     const account = `rd${lang}${STAMP}`;
-    await api.post('/api/blade-user/submit', {
+    await api.post(`${userResource.base}/submit`, {
       account,
       realName: account.slice(0, 10),
       name: account.slice(0, 10),

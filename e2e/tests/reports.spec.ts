@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { website } from '@atrium/contract';
+import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
 import { REPORT_COLUMNS, REPORT_DATASETS, report_list } from '@atrium/contract/resources/report/report_list';
 import { reportViewTexts } from '../../apps/web/src/features/report/messages.ts';
 import { expect, test } from './fixtures.ts';
@@ -40,7 +41,7 @@ for (const lang of LANGS) {
       [n, '131'],
       [n + 1, '132'],
     ] as const)
-      await api.post('/api/blade-device-access/cameraDevice/save', {
+      await api.post(`${cameradevice.base}/${cameradevice.createPath}`, {
         deviceCode: `1101080000${type}09000${i}0`.slice(0, 20),
         deviceType: type,
         regionCode: '110108',

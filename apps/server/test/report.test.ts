@@ -209,7 +209,7 @@ describe('running each dataset', () => {
       ['110101', '131', 2, 1, 50],
       ['110102', '132', 1, 1, 100],
     ]);
-    expect(r.rows[0][1]).toBeTruthy();
+    expect(r.rows[0][1]).toBe('东城区');
     const typed = await created({
       name: 'd2',
       dataset: 'device_region',

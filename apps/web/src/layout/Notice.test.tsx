@@ -141,7 +141,10 @@ describe('the bell', () => {
     ]);
     expect(rows[0].textContent).toContain('新');
     expect(rows[1].textContent).not.toContain('新');
-    expect(screen.getByRole('tab', { name: '设备离线 (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '设备离线 (1)' }));
+    const offline = await screen.findAllByTestId('bell-device');
+    expect(offline.map((r) => r.textContent)).toEqual([expect.stringContaining('Gate (11010100001310000001) 离线')]);
+    expect(offline[0].textContent).toContain('新');
     await vi.waitFor(() => expect(seen()).toBe(1));
     await vi.waitFor(() => expect(dot()).toBeNull());
   }, 30_000);
