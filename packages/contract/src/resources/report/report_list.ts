@@ -75,7 +75,7 @@ export const report_list = defineResource({
   code: 'report_list',
   group: 'report',
   base: '/api/blade-report/report/rest',
-  label: { zh: '报表列表', en: 'Reports' },
+  label: { zh: '报表列表', en: 'Report list' },
   scope: 'tenant',
   dialogWidth: 720,
   fields: {
