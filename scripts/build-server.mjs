@@ -50,6 +50,11 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
   fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // The embedded database's thread, plain JavaScript that src/db/pglite-thread.ts starts from beside itself.
   fs.cpSync(path.join(serverDir, 'src/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
+  // The platform's worker threads (`platform/<name>.worker.mjs`, started from `new URL('./<name>.worker.mjs',
+  // import.meta.url)` in platform code): platform code that more than one module imports lands in a shared chunk,
+  // which esbuild writes at the top of `outDir`, so they go there.
+  for (const f of fs.readdirSync(path.join(serverDir, 'src/platform')).filter((n) => n.endsWith('.worker.mjs')))
+    fs.cpSync(path.join(serverDir, 'src/platform', f), path.join(outDir, f));
   // A module's worker threads (`<name>.worker.mjs`, plain JavaScript started from `new URL('./<name>.worker.mjs',
   // import.meta.url)` in that module's own code): beside the module's bundle, where that URL leads.
   for (const m of fs.readdirSync(modules)) {
@@ -57,5 +62,16 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.worker.mjs')))
       fs.cpSync(path.join(dir, f), path.join(outDir, 'modules', m, f));
+  }
+  // Every worker a built file starts must lie where its URL leads (platform code bundled into one module's file
+  // instead of a shared chunk would look for it beside that module): a build that would fail at run time fails here.
+  for (const f of fs
+    .readdirSync(outDir, { recursive: true })
+    .map(String)
+    .filter((n) => n.endsWith('.js'))) {
+    const text = fs.readFileSync(path.join(outDir, f), 'utf8');
+    for (const [, worker] of text.matchAll(/new URL\("\.\/([\w.-]+\.mjs)", import\.meta\.url\)/g))
+      if (!fs.existsSync(path.join(outDir, path.dirname(f), worker)))
+        throw new Error(`build: ${f} starts ./${worker}, which is not beside it`);
   }
 }

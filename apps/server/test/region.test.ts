@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
+import ExcelJS from 'exceljs';
 import { menu, role, roleMenu } from '../src/db/schema/index.ts';
 import { seedIfEmpty } from '../src/seed/seed.ts';
 import { divisions, regionRows } from '../src/seed/regions.ts';
 import { registerRegionUsage } from '../src/modules/region/service.ts';
 import { region } from '../src/modules/region/table.ts';
-import { writeXlsx, type Cell } from '../src/modules/region/xlsx.ts';
+import { xlsxFile, type XlsxCell as Cell } from '../src/platform/xlsx.ts';
 import { ADMIN_PASSWORD, bearer, client, createTestApp, loginToken, provisionedTenant, tenantUser } from './harness.ts';
 import type { TestApp } from './harness.ts';
 import { rowsOf } from '../src/db/rows.ts';
@@ -59,7 +60,7 @@ function upload(token: string, file: Buffer, lang?: 'en') {
   });
 }
 
-const sheet = (header: string[], rows: Cell[][]) => writeXlsx({ name: 'regions', header, rows });
+const sheet = (heads: string[], rows: Cell[][]) => xlsxFile({ name: 'regions', heads, rows });
 
 describe('seed', () => {
   it('holds the whole country to district level, from the package', async () => {
@@ -332,6 +333,26 @@ describe('export and import', () => {
     expect((await api(nobody).get(`${BASE}/export`)).statusCode).toBe(403);
     // A tenant reads regions like everyone; its package has the export button.
     expect((await api(tenantAdmin).get(`${BASE}/export?code=33`)).statusCode).toBe(200);
+  });
+
+  it('imports the exported workbook as it is: every row unchanged; the header frozen, columns widened', async () => {
+    const { res } = await exported('?code=33', platform, 'en');
+    const count33 = (await exported('?code=33')).rows.length - 1;
+    const book = new ExcelJS.Workbook();
+    // exceljs types its input as the DOM's Buffer (ArrayBuffer); Node's Buffer holds the same bytes.
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = book.worksheets[0];
+    expect([ws.name, ws.views[0]?.state, ws.getColumn(1).width, ws.getColumn(3).width]).toEqual([
+      'Regions',
+      'frozen',
+      14,
+      20,
+    ]);
+    const again = await upload(platform, res.rawPayload, 'en');
+    expect([again.statusCode, again.json().data]).toEqual([
+      200,
+      { total: count33, inserted: 0, updated: 0, unchanged: count33, errors: [] },
+    ]);
   });
 
   it('round-trips: an exported sheet, edited, upserts by code', async () => {

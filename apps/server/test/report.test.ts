@@ -13,7 +13,8 @@ import { approvalTable } from '../src/modules/approval/table.ts';
 import { clientInfo } from '../src/modules/client/table.ts';
 import { cameraDevice, nvrChannel } from '../src/modules/device/table.ts';
 import { statDeviceDaily } from '../src/modules/statistics/table.ts';
-import { writeCsv, writeXlsx } from '../src/modules/report/export.ts';
+import { writeCsv } from '../src/modules/report/export.ts';
+import { writeXlsx } from '../src/platform/xlsx.ts';
 import { exportBatches } from '../src/modules/report/service.ts';
 import { reportTable } from '../src/modules/report/table.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
@@ -424,7 +425,7 @@ describe('export', () => {
           if (b === 0) signal?.abort();
         }
       }
-      const rows = await writeXlsx(out, 'S', ['name', 'n'], three(), signal?.signal);
+      const rows = await writeXlsx(out, { name: 'S', heads: ['name', 'n'] }, three(), signal?.signal);
       return { rows, bytes: Buffer.concat(chunks) };
     };
     const whole = await write();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { writeXlsx } from '../modules/region/index.ts';
+import { xlsxFile } from '../platform/xlsx.ts';
 import { divisions } from './regions.ts';
 
 /**
@@ -13,9 +13,9 @@ if (!out || !/^\d{0,6}$/.test(prefix)) {
   process.exit(2);
 }
 const towns = divisions('streets').filter((d) => d.code.startsWith(prefix));
-const file = await writeXlsx({
+const file = await xlsxFile({
   name: 'towns',
-  header: ['code', 'parentCode', 'name'],
+  heads: ['code', 'parentCode', 'name'],
   rows: towns.map((d) => [d.code, d.code.slice(0, 6), d.name]),
   widths: [14, 14, 24],
 });

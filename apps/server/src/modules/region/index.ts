@@ -9,4 +9,3 @@ export {
   type ParentRow,
 } from './service.ts';
 export { region } from './table.ts';
-export { writeXlsx } from './xlsx.ts';

@@ -4,11 +4,11 @@ import { region as def, REGION_LEVELS, REGION_ROOT, regionParent } from '@atrium
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { xlsxFile, type XlsxCell } from '../../platform/xlsx.ts';
 import { planRows, type ImportError, type ImportRow } from './import.ts';
 import { regionTexts as texts } from './messages.ts';
 import { liveByCodes, renameBelow, subtreeOf, writeRegions, type RegionRow } from './service.ts';
 import { region } from './table.ts';
-import { writeXlsx, type Cell } from './xlsx.ts';
 
 /** The export and the import of regions as services (docs/system-api.md "Regions"): called by routes/files.ts. */
 
@@ -38,10 +38,10 @@ const EXPORTED = [
 
 export function exportFile(rows: RegionRow[], lang: Lang): Promise<Buffer> {
   const fields = def.fields as Record<string, { label: Msg }>;
-  return writeXlsx({
+  return xlsxFile({
     name: texts.sheetName[lang],
-    header: EXPORTED.map((k) => fields[k].label[lang]),
-    rows: rows.map((r) => EXPORTED.map((k) => (r as Record<string, unknown>)[k] as Cell)),
+    heads: EXPORTED.map((k) => fields[k].label[lang]),
+    rows: rows.map((r) => EXPORTED.map((k) => (r as Record<string, unknown>)[k] as XlsxCell)),
     widths: EXPORTED.map((k) => (k.endsWith('Name') || k === 'name' ? 20 : k === 'ancestors' ? 24 : 14)),
   });
 }

@@ -10,7 +10,8 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireAuth } from '../../platform/guard.ts';
 import type { Services } from '../../platform/services.ts';
-import { writeCsv, writeXlsx } from './export.ts';
+import { writeXlsx } from '../../platform/xlsx.ts';
+import { writeCsv } from './export.ts';
 import { reportTexts as texts } from './messages.ts';
 import { columnHeads, columnsOf, countRows, definitionOf, exportBatches, runPage } from './service.ts';
 
@@ -64,7 +65,7 @@ export function reportRoutes(root: FastifyInstance, s: Services) {
       const written =
         format === 'csv'
           ? writeCsv(out, heads, batches, stop.signal)
-          : writeXlsx(out, texts.sheetName[lang], heads, batches, stop.signal);
+          : writeXlsx(out, { name: texts.sheetName[lang], heads }, batches, stop.signal);
       written.then(
         () => out.end(),
         (err: unknown) => {
