@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
+import { AppError } from '../../platform/errors.ts';
+import { videoTexts } from './messages.ts';
 import { VIA_HEADER } from './service.ts';
 
 /**
@@ -9,10 +11,18 @@ import { VIA_HEADER } from './service.ts';
  * itself and never passes it on again.
  */
 
-/** An HTTP call (play, touch, playlist, segment) answered by the owner at `base`, streamed back as it comes. */
+/**
+ * An HTTP call (play, touch, playlist, segment) answered by the owner at `base`, streamed back as it comes. An owner
+ * that does not answer (it died, its lease has not run out yet) is a 503: the viewer's next touch, once the lease
+ * ran out, starts the stream again.
+ */
 export function forwardHttp(req: FastifyRequest, reply: FastifyReply, base: string, serverId: string) {
   return reply.from(`${base}${req.url}`, {
     rewriteRequestHeaders: (_req, headers) => ({ ...headers, [VIA_HEADER]: serverId }),
+    onError: (rep, { error }) => {
+      rep.log.warn({ owner: base, err: error.message }, 'video: the owner of a stream did not answer');
+      rep.send(new AppError(503, videoTexts.streamRestarting));
+    },
   });
 }
 
