@@ -3,6 +3,9 @@
 // passed on to A); the cap and the shares hold across both; claims made at once on both never exceed the cap; A
 // dying without clean-up (no heartbeat, its ffmpeg ended, its port closed) → the next touch on B starts the stream
 // again under the same id. Real ffmpeg and RTSP camera; PGlite (one connection both share) and PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -16,14 +19,17 @@ import { seal } from '../src/platform/secrets.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { listCameraNetworks } from './camera-networks.ts';
 import {
+  ADMIN_PASSWORD,
   client,
   createTestApp,
+  createTestDb,
   loginToken,
   provisionedTenant,
   secondInstance,
   userToken,
   type TestApp,
 } from './harness.ts';
+import { adminTokenOver, playOver, spawnServer, waitReady, type Child } from './support/server-process.ts';
 import { startTestCamera, type TestCamera } from './support/test-camera.ts';
 
 // PGlite and PostgreSQL runs may overlap: each takes its own ports (this work's range, docs/devices.md "Test camera").
@@ -280,4 +286,81 @@ describe('the owner dies', () => {
         `touch → first segment: ${segmentAt - touchAt} ms`,
     );
   }, 40_000);
+});
+
+// Two real servers (src/main.ts) on one PostgreSQL database, the owner killed with SIGKILL: nothing of it runs any
+// clean-up, its lease runs out, the viewer's next touch on the other server starts the stream there.
+describe.skipIf(!PG)('the owner is killed with SIGKILL (two server processes)', () => {
+  const children: Child[] = [];
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('the next touch on the living server restarts it; timed from the touch to the first segment', async () => {
+    const db = await createTestDb();
+    try {
+      const [pa, pb] = [PORT_A + 10, PORT_A + 11];
+      const [baseA, baseB] = [`http://127.0.0.1:${pa}`, `http://127.0.0.1:${pb}`];
+      for (const port of [pa, pb]) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-owner-'));
+        dirs.push(dir);
+        children.push(
+          spawnServer(dir, port, {
+            DATABASE_URL: db.databaseUrl!,
+            ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+            ATRIUM_CAPTCHA: 'off',
+            ATRIUM_MQTT_PORT: '0',
+            ATRIUM_STREAM_LEASE_SECONDS: String(LEASE_SECONDS),
+            ATRIUM_SERVER_NAME: `s${port}`,
+          }),
+        );
+      }
+      const [childA] = children;
+      await Promise.all(
+        children.map((c, i) => waitReady(c, `${[baseA, baseB][i]}/api/blade-system/tenant/info?domain=x`)),
+      );
+      const token = await adminTokenOver(baseA, ADMIN_PASSWORD);
+      const played = await playOver(baseA, token, {
+        deviceCode: '11010100001310000091',
+        name: 'owner',
+        streamUrl: cam.url,
+      });
+      expect([played.status, played.body.msg]).toEqual([200, played.body.msg]);
+      const { streamId, hls } = played.body.data as Address;
+      const over = (base: string, url: string) =>
+        fetch(`${base}${url}`, { headers: { 'blade-auth': `bearer ${token}` } });
+      // Through B: passed on to A.
+      const viaB = await over(baseB, hls);
+      expect([viaB.status, viaB.headers.get('x-atrium-server')]).toEqual([200, `s${pa}`]);
+      expect(await viaB.text()).toContain('#EXTINF');
+
+      childA.proc.kill('SIGKILL');
+      const killedAt = Date.now();
+      await childA.exited;
+      const touchUrl = `/api/video/streamTouch?streamId=${streamId}`;
+      let touched = await over(baseB, touchUrl);
+      while (touched.status !== 200 && Date.now() - killedAt < (LEASE_SECONDS + 5) * 1000) {
+        expect(touched.status).toBe(503);
+        await new Promise((r) => setTimeout(r, 200));
+        touched = await over(baseB, touchUrl);
+      }
+      const touchAt = Date.now();
+      const answer = (await touched.json()) as { data: Address };
+      expect([touched.status, answer.data.streamId, answer.data.state]).toEqual([200, streamId, 'restarting']);
+      // The playlist waits for the stream's first segment on B.
+      const list = await over(baseB, answer.data.hls);
+      const segmentAt = Date.now();
+      expect([list.status, (await list.text()).includes('#EXTINF')]).toEqual([200, true]);
+      console.log(
+        `SIGKILL of the owner → touch on B answered 200: ${touchAt - killedAt} ms (lease ${LEASE_SECONDS} s); ` +
+          `touch → first segment on B: ${segmentAt - touchAt} ms; load ${os.loadavg()[0].toFixed(1)}`,
+      );
+      children[1].proc.kill('SIGTERM');
+      await children[1].exited;
+    } finally {
+      await db.close();
+    }
+  }, 150_000);
 });
