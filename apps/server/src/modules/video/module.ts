@@ -69,7 +69,7 @@ export default defineModule(async (root, s) => {
   const video: Video = { s, manager, owners, ptz: new PtzClients(), hlsKey: s.deriveKey('video-hls/v1') };
   root.addHook('onReady', async () => {
     await manager.start();
-    await owners.start();
+    owners.start();
   });
   // Every ffmpeg ends with the server (docs/server.md "Shutdown": the app's close hooks run before the database closes).
   root.addHook('onClose', async () => {

@@ -8,8 +8,8 @@ import { videoServer, videoStream } from './table.ts';
 
 /**
  * Which server runs each camera's stream, cluster-wide (docs/cluster.md "Live video across servers"). Every server
- * holds a row in `video_server` renewed every second (a lease); the owner of a stream holds its camera's row in
- * `video_stream` (one per camera: the primary key). A start is claimed in one transaction under one advisory lock for
+ * running streams holds a row in `video_server` renewed every second (a lease); the owner of a stream holds its
+ * camera's row in `video_stream` (one per camera: the primary key). A start is claimed in one transaction under one advisory lock for
  * the whole cluster, which counts the cap and the fair shares over the rows of every living server; a camera whose
  * owner's lease ran out is taken over by the server the next play or touch reaches. On PGlite (one server) the same
  * rows are written and the owner is always this server.
@@ -72,6 +72,8 @@ export class Owners {
   private beating?: Promise<void>;
   /** Tests: the server died (no heartbeat, no clean-up, no claims). */
   private dead = false;
+  /** This server wrote rows since its last beat found it without streams: the beats renew and tidy them. */
+  private active = false;
 
   constructor(
     private readonly db: Db,
@@ -83,9 +85,8 @@ export class Owners {
     return this.o.url;
   }
 
-  /** The first heartbeat (this server's row), then one a second. */
-  async start() {
-    await this.beat();
+  /** The heartbeat: once a second while this server runs streams (its row is written by its first claim). */
+  start() {
     this.timer = setInterval(() => this.setUrl(this.o.url), 1000);
     this.timer.unref();
   }
@@ -108,18 +109,25 @@ export class Owners {
    * removes servers dead for longer than the idle time, with their rows.
    */
   async beat() {
-    if (this.dead) return;
+    // A server without streams (none now, none written since its last beat) has nothing to renew: no statement.
+    if (this.dead || (!this.active && this.manager.size === 0)) return;
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}::bigint)`);
-      await tx
-        .insert(videoServer)
-        .values({ id: this.id, url: this.o.url, name: this.o.name ?? null, leaseUntil: this.lease() })
-        .onConflictDoUpdate({ target: videoServer.id, set: { url: this.o.url, leaseUntil: this.lease() } });
+      await this.renew(tx);
       await this.syncOwn(tx);
       await tx.execute(
         sql`delete from video_server where lease_until < now() - make_interval(secs => ${this.o.idleSeconds}::int)`,
       );
     });
+    this.active = this.manager.size > 0;
+  }
+
+  /** This server's row with a fresh lease (and its address). */
+  private async renew(tx: Db) {
+    await tx
+      .insert(videoServer)
+      .values({ id: this.id, url: this.o.url, name: this.o.name ?? null, leaseUntil: this.lease() })
+      .onConflictDoUpdate({ target: videoServer.id, set: { url: this.o.url, leaseUntil: this.lease() } });
   }
 
   /** This server's rows as its manager has them (called under the claim lock). */
@@ -191,6 +199,8 @@ export class Owners {
     }
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}::bigint)`);
+      await this.renew(tx);
+      this.active = true;
       await this.syncOwn(tx);
       const [raw] = await rowsOf<RawRow>(
         tx,
