@@ -143,6 +143,18 @@ $upstreams    keepalive 64;
   }
   server {
     listen 127.0.0.1:$PORT;
+    # The low-latency video socket: upgrades passed on (any server answers it through the stream's owner).
+    location /api/video/live/ {
+      proxy_pass http://atrium;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade \$http_upgrade;
+      proxy_set_header Connection "upgrade";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id \$atrium_request_id;
+      proxy_read_timeout 1h;
+      proxy_buffering off;
+    }
     location / {
       proxy_pass http://atrium;
       proxy_http_version 1.1;

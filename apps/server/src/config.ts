@@ -63,6 +63,13 @@ const schema = z.object({
   ATRIUM_STREAM_START_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
   ATRIUM_STREAM_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   ATRIUM_STREAM_RESTARTS: z.coerce.number().int().min(0).max(20).default(3),
+  // Several servers (docs/cluster.md "Live video across servers"): where the others reach this one (unset:
+  // http://127.0.0.1:<port>), and how long a stream owner's lease lasts without its heartbeat.
+  ATRIUM_INTERNAL_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be a base URL such as http://10.0.0.5:8080 (no path)')
+    .optional(),
+  ATRIUM_STREAM_LEASE_SECONDS: z.coerce.number().int().min(2).max(60).default(5),
   // Prometheus metrics on a port of their own (docs/deploy.md "Metrics"); unset: no metrics endpoint.
   ATRIUM_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ATRIUM_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -138,6 +145,13 @@ export type VideoConfig = {
   tokenSeconds: number;
   /** Restarts of a stream whose source dropped, before it is reported failed. */
   restarts: number;
+  /**
+   * ATRIUM_INTERNAL_URL: where the other servers of a cluster reach this one for the streams it runs (docs/cluster.md
+   * "Live video across servers"); unset: http://127.0.0.1:<the port bound>.
+   */
+  internalUrl?: string;
+  /** A stream owner's lease: its streams are taken over when it has not renewed it (every second) for this long. */
+  leaseSeconds: number;
 };
 
 /** The embedded MQTT broker's port when ATRIUM_MQTT_PORT is not set (1883 is left to a Mosquitto of the machine). */
@@ -202,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       startSeconds: e.ATRIUM_STREAM_START_SECONDS,
       tokenSeconds: e.ATRIUM_STREAM_TOKEN_SECONDS,
       restarts: e.ATRIUM_STREAM_RESTARTS,
+      internalUrl: e.ATRIUM_INTERNAL_URL?.replace(/\/$/, ''),
+      leaseSeconds: e.ATRIUM_STREAM_LEASE_SECONDS,
     },
     metrics: {
       enabled: e.ATRIUM_METRICS_PORT !== undefined,

@@ -15,6 +15,15 @@ export const videoTexts = {
     zh: '视频流已结束，请重新打开',
     en: 'The stream has ended; open it again',
   },
+  // Several servers (docs/cluster.md "Live video across servers").
+  streamRestarting: {
+    zh: '视频流所在的服务器已停止，正在其他服务器上重新启动，请稍候',
+    en: 'The server running this stream stopped; it is starting again on another server, please wait',
+  },
+  streamMoving: {
+    zh: '视频流正在转移到其他服务器，请重试',
+    en: 'The stream is moving to another server; try again',
+  },
   tokenBad: { zh: '播放凭证无效', en: 'The playback token is not valid' },
   tokenExpired: { zh: '播放凭证已过期，请重新打开', en: 'The playback token has expired; open the stream again' },
   noPtz: { zh: '该摄像机不支持云台控制', en: 'This camera has no PTZ' },

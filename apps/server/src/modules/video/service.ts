@@ -13,6 +13,7 @@ import { cameraDevice } from '../device/index.ts';
 import { unseal } from '../../platform/secrets.ts';
 import { region } from '../region/index.ts';
 import { failureTexts, videoTexts as texts } from './messages.ts';
+import type { Owners } from './owners.ts';
 import { PtzError, type PtzClients, type PtzCommand } from './ptz.ts';
 import { PLAYLIST, SEGMENT, StreamError, type Stream, type StreamManager } from './streams.ts';
 import { readHls, signHls } from './token.ts';
@@ -29,8 +30,23 @@ export const BASE = VIDEO_PREFIX;
 const CAMERA_RESOURCE = 'cameradevice';
 const DISABLED = 2;
 
-/** What the video calls share: the app's services, its stream manager, PTZ clients and the HLS token key. */
-export type Video = { s: Services; manager: StreamManager; ptz: PtzClients; hlsKey: Buffer };
+/**
+ * What the video calls share: the app's services, its stream manager, the cluster's stream owners, PTZ clients and
+ * the HLS token key.
+ */
+export type Video = { s: Services; manager: StreamManager; owners: Owners; ptz: PtzClients; hlsKey: Buffer };
+
+/**
+ * A call another server answers (docs/cluster.md "Live video across servers"): the living owner of the stream, at the
+ * internal address it wrote itself. The route passes the request on as it came (the same token or signed address).
+ */
+export type Forward = { forward: string };
+
+/** A request already passed on by another server carries this header; it is never passed on again. */
+export const VIA_HEADER = 'x-atrium-via';
+
+/** A request passed on once that would be passed on again (the owner changed meanwhile): the viewer tries again. */
+const moved = () => new AppError(503, texts.streamMoving);
 
 /** The caller's data scope on cameras. */
 export const cameraScope = (s: Services, auth: AuthContext) =>
@@ -112,26 +128,43 @@ export async function allowedUrl(s: Services, auth: AuthContext, raw: string, cl
   throw badRequest(isClient(auth) || !checked ? clientText : refusalText(checked));
 }
 
-/**
- * Starts or joins a camera's stream; answers once it plays (`hls`: the first segment; `live`: whichever comes first
- * of a key frame on the low-latency output, the first segment, or the failure).
- */
-export async function playCamera(v: Video, auth: AuthContext, cameraId: string, wait: 'hls' | 'live') {
+/** The URL ffmpeg pulls for this camera, after every check a play makes (404, 400 with the reason). */
+async function sourceOf(v: Video, auth: AuthContext, cameraId: string) {
   const cam = await cameraOf(v.s, auth, cameraId);
   if (cam.status === DISABLED) throw badRequest(texts.disabled);
   const source = unseal(v.s, cam.streamUrlSealed) ?? cam.streamUrl;
   if (!source) throw badRequest(texts.noSource);
   if (!/^(rtsps?|https?):\/\/[^\s]+$/i.test(source)) throw badRequest(texts.badSource);
   // Checked again at every play, and ffmpeg pulls from the address checked (docs/devices.md "Camera addresses").
-  const pinned = await allowedUrl(v.s, auth, source, texts.cannotPlay);
+  return { id: String(cam.id), source: await allowedUrl(v.s, auth, source, texts.cannotPlay) };
+}
+
+/**
+ * Starts or joins a camera's stream; answers once it plays (`hls`: the first segment; `live`: whichever comes first
+ * of a key frame on the low-latency output, the first segment, or the failure). A camera another living server runs
+ * is answered by that server (`forward`); `via`: the request was passed on already.
+ */
+export async function playCamera(
+  v: Video,
+  auth: AuthContext,
+  cameraId: string,
+  wait: 'hls' | 'live',
+  via = false,
+): Promise<ReturnType<typeof addressOf> | Forward> {
+  const cam = await sourceOf(v, auth, cameraId);
   let stream: Stream;
   try {
-    stream = v.manager.acquire({
+    const claim = await v.owners.claim({
       tenantId: auth.tenantId,
-      cameraId: String(cam.id),
-      source: pinned,
+      cameraId: cam.id,
+      source: cam.source,
       userId: auth.userId,
     });
+    if (claim.kind === 'remote') {
+      if (via) throw moved();
+      return { forward: claim.url };
+    }
+    stream = claim.stream;
     const ready = v.manager.waitReady(stream);
     if (wait === 'live') {
       ready.catch(() => {});
@@ -144,10 +177,29 @@ export async function playCamera(v: Video, auth: AuthContext, cameraId: string, 
   return addressOf(v, stream, auth);
 }
 
-/** A viewer's heartbeat: the stream kept alive, a fresh address; a failed stream is stopped and its failure answered. */
-export function touchStream(v: Video, auth: AuthContext, streamId: string) {
+/**
+ * A viewer's heartbeat: the stream kept alive, a fresh address; a failed stream is stopped and its failure answered.
+ * A stream another living server runs is answered there (`forward`); one whose server died is started again here,
+ * under the same id, for its viewers (docs/cluster.md "Live video across servers").
+ */
+export async function touchStream(
+  v: Video,
+  auth: AuthContext,
+  streamId: string,
+  via = false,
+): Promise<ReturnType<typeof addressOf> | Forward> {
   const stream = v.manager.touch(streamId, auth.tenantId, auth.userId);
-  if (!stream) throw new AppError(404, texts.streamGone);
+  if (!stream) {
+    const row = v.manager.get(streamId) ? undefined : await v.owners.lookup(streamId);
+    // Another tenant's stream, or one this user never opened, is as unknown as a stream that is gone.
+    if (!row || row.tenantId !== auth.tenantId || !row.viewers.includes(auth.userId) || row.serverId === v.owners.id)
+      throw new AppError(404, texts.streamGone);
+    if (row.alive) {
+      if (via) throw moved();
+      return { forward: row.url };
+    }
+    return takeOver(v, auth, row.cameraId, streamId, via);
+  }
   if (stream.state === 'failed') {
     const reason = stream.failure ?? 'failed';
     void v.manager.stop(stream.id);
@@ -156,25 +208,68 @@ export function touchStream(v: Video, auth: AuthContext, streamId: string) {
   return addressOf(v, stream, auth);
 }
 
-/** The stream a signed token opens (docs/devices.md "HLS token"): 401 none or forged, 403 another stream's or expired, 404 gone or not this viewer's. */
-export function streamOfToken(v: Video, streamId: string, raw: string | undefined): Stream {
+/** The owner of a stream died: this server starts it again (the checks of a play first), same id, same viewers. */
+async function takeOver(v: Video, auth: AuthContext, cameraId: string, streamId: string, via: boolean) {
+  const cam = await sourceOf(v, auth, cameraId);
+  try {
+    const claim = await v.owners.claim({ tenantId: auth.tenantId, cameraId, source: cam.source, userId: auth.userId });
+    if (claim.kind === 'remote') {
+      if (via) throw moved();
+      return { forward: claim.url };
+    }
+    // Replaced meanwhile (a play of the camera with another source): this viewer's stream is gone.
+    if (claim.stream.id !== streamId) throw new AppError(404, texts.streamGone);
+    return { ...addressOf(v, claim.stream, auth), state: 'restarting' as const };
+  } catch (e) {
+    if (e instanceof StreamError) throw streamFailure(auth, e.reason);
+    throw e;
+  }
+}
+
+/**
+ * The stream a signed token opens (docs/devices.md "HLS token"): 401 none or forged, 403 another stream's or expired,
+ * 404 gone or not this viewer's; one another living server runs is answered there (`forward`), one whose server died
+ * is a 503 until a viewer's touch starts it again.
+ */
+export async function streamOfToken(
+  v: Video,
+  streamId: string,
+  raw: string | undefined,
+  via = false,
+): Promise<{ stream: Stream } | Forward> {
   const token = raw ? readHls(v.hlsKey, raw) : null;
   if (!token) throw new AppError(401, texts.tokenBad);
   if (token.streamId !== streamId) throw new AppError(403, texts.tokenBad);
   if (token.exp * 1000 <= v.s.now().getTime()) throw new AppError(403, texts.tokenExpired);
   const stream = v.manager.get(streamId);
-  if (!stream || stream.tenantId !== token.tenantId || !stream.viewers.has(token.userId))
+  if (stream) {
+    if (stream.tenantId !== token.tenantId || !stream.viewers.has(token.userId))
+      throw new AppError(404, texts.streamGone);
+    return { stream };
+  }
+  const row = await v.owners.lookup(streamId);
+  if (!row || row.tenantId !== token.tenantId || !row.viewers.includes(token.userId) || row.serverId === v.owners.id)
     throw new AppError(404, texts.streamGone);
-  return stream;
+  if (!row.alive) throw new AppError(503, texts.streamRestarting);
+  if (via) throw moved();
+  return { forward: row.url };
 }
 
 /**
  * A file of a stream for the holder of its token: the playlist (its segment lines carrying the same token, as hls.js
  * asks for them relative to the playlist) or a segment; anything else 404.
  */
-export async function hlsFile(v: Video, streamId: string, file: string, token: string | undefined) {
-  const stream = streamOfToken(v, streamId, token);
+export async function hlsFile(
+  v: Video,
+  streamId: string,
+  file: string,
+  token: string | undefined,
+  via = false,
+): Promise<{ type: string; body: Buffer | string } | Forward> {
+  const found = await streamOfToken(v, streamId, token, via);
   if (file !== PLAYLIST && !SEGMENT.test(file)) throw notFound();
+  if ('forward' in found) return found;
+  const { stream } = found;
   // Opened for the low-latency path (`wait=live`), the first segment may not be written yet: the playlist waits
   // for it (a player falling back to HLS right away).
   if (file === PLAYLIST && stream.state === 'starting') await v.manager.waitReady(stream).catch(() => undefined);

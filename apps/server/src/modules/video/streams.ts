@@ -130,6 +130,8 @@ const alive = (pid: number) => {
 };
 
 const PID_FILE = 'ffmpeg.pid';
+/** A new stream's id: 24 hex digits (the address and the cluster's row name it). */
+export const newStreamId = () => randomBytes(12).toString('hex');
 export const PLAYLIST = 'index.m3u8';
 export const SEGMENT = /^s\d{6}\.ts$/;
 
@@ -365,26 +367,40 @@ export class StreamManager {
    * a start is refused (429-worthy) when the user's share, the tenant's or the server's cap is reached, named in
    * that order (`fullUser`, `fullTenant`, `full`). The caller awaits `waitReady`.
    */
-  acquire(a: { tenantId: string; cameraId: string; source: string; userId: string }): Stream {
+  acquire(a: {
+    tenantId: string;
+    cameraId: string;
+    source: string;
+    userId: string;
+    /**
+     * Set by the cluster's claim (owners.ts), which counted the shares across servers in the database: the stream's
+     * id (a dead owner's, kept when taken over), the viewers it had, and no count here.
+     */
+    claimed?: { id: string; viewers: string[] };
+  }): Stream {
     if (this.closed) throw new StreamError('failed');
     const key = `${a.tenantId}:${a.cameraId}`;
     const now = this.o.now();
-    const had = this.byKey.get(key);
-    if (had && had.source === a.source && had.state !== 'failed') {
+    const had = this.joinable(a.tenantId, a.cameraId, a.source) as Internal | undefined;
+    if (had) {
       had.viewers.add(a.userId);
       had.touchedBy.set(a.userId, now);
       had.lastTouch = now;
       return had;
     }
-    if (had) this.stop(had.id);
-    // A failed stream holds no process: it counts against no share.
-    const running = [...this.byKey.values()].filter((x) => x.state !== 'failed');
-    const ofTenant = running.filter((x) => x.tenantId === a.tenantId);
-    const shares = this.shares;
-    if (ofTenant.filter((x) => this.chargedTo(x) === a.userId).length >= shares.user) throw new StreamError('fullUser');
-    if (ofTenant.length >= shares.tenant) throw new StreamError('fullTenant');
-    if (running.length >= shares.server) throw new StreamError('full');
-    const id = randomBytes(12).toString('hex');
+    const old = this.byKey.get(key);
+    if (old) this.stop(old.id);
+    if (!a.claimed) {
+      // A failed stream holds no process: it counts against no share.
+      const running = [...this.byKey.values()].filter((x) => x.state !== 'failed');
+      const ofTenant = running.filter((x) => x.tenantId === a.tenantId);
+      const shares = this.shares;
+      if (ofTenant.filter((x) => this.chargedTo(x) === a.userId).length >= shares.user)
+        throw new StreamError('fullUser');
+      if (ofTenant.length >= shares.tenant) throw new StreamError('fullTenant');
+      if (running.length >= shares.server) throw new StreamError('full');
+    }
+    const id = a.claimed?.id ?? newStreamId();
     const dir = path.join(this.o.dir, id);
     const s: Internal = {
       id,
@@ -394,7 +410,7 @@ export class StreamManager {
       dir,
       source: a.source,
       state: 'starting',
-      viewers: new Set([a.userId]),
+      viewers: new Set([...(a.claimed?.viewers ?? []), a.userId]),
       startedBy: a.userId,
       touchedBy: new Map([[a.userId, now]]),
       lastTouch: now,
@@ -412,6 +428,12 @@ export class StreamManager {
     fs.mkdirSync(dir, { recursive: true });
     this.spawn(s);
     return s;
+  }
+
+  /** The camera's running stream from this source, which a viewer joins (none: failed, another source, or not here). */
+  joinable(tenantId: string, cameraId: string, source: string): Stream | undefined {
+    const had = this.byKey.get(`${tenantId}:${cameraId}`);
+    return had && had.source === source && had.state !== 'failed' ? had : undefined;
   }
 
   /** Waits for the first playable segment; on failure or after `startMs` the stream is stopped and the reason thrown. */

@@ -5,23 +5,38 @@ import { apiSchemas } from '@atrium/contract/schemas';
 import { fromContract } from '../../../platform/contract-route.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { requireAuth } from '../../../platform/guard.ts';
-import { hlsFile, playCamera, streamOfToken, touchStream, type Video } from '../service.ts';
+import { forwardHttp, pipeLive } from '../proxy.ts';
+import { hlsFile, playCamera, streamOfToken, touchStream, VIA_HEADER, type Video } from '../service.ts';
 import { tags } from './schemas.ts';
 
-/** Playing a camera (docs/devices.md "Live video"), under /api/video: start or join, and the heartbeat. */
+/** Passed on by another server of the cluster already (docs/cluster.md "Live video across servers"). */
+const viaOwner = (req: FastifyRequest) => req.headers[VIA_HEADER] !== undefined;
+
+/**
+ * Playing a camera (docs/devices.md "Live video"), under /api/video: start or join, and the heartbeat; a camera
+ * another living server runs is answered by that server (`forward`).
+ */
 export const playRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, { video }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
   // ——— Start or join ———
   app.route({
     ...fromContract(api.play, apiSchemas.video.play, tags, plain.prefix),
-    handler: async (req) => ok(await playCamera(video, requireAuth(req), req.query.deviceInfoId, req.query.wait)),
+    handler: async (req, reply) => {
+      const out = await playCamera(video, requireAuth(req), req.query.deviceInfoId, req.query.wait, viaOwner(req));
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      return ok(out);
+    },
   });
 
   // ——— Heartbeat: every 10 s per viewer; answers a fresh address (token) and the state ———
   app.route({
     ...fromContract(api.touch, apiSchemas.video.touch, tags, plain.prefix),
-    handler: async (req) => ok(touchStream(video, requireAuth(req), req.query.streamId)),
+    handler: async (req, reply) => {
+      const out = await touchStream(video, requireAuth(req), req.query.streamId, viaOwner(req));
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      return ok(out);
+    },
   });
 };
 
@@ -34,6 +49,8 @@ export const tokenRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, {
 
   // ——— The low-latency path: fragmented MP4 over a WebSocket, for the holder of the stream's token ———
   const liveRoute = fromContract(api.live, apiSchemas.video.live, tags, plain.prefix);
+  // Sockets of a stream another server runs: the owner's address, found before the upgrade.
+  const owners = new WeakMap<FastifyRequest, string>();
   app.get(
     liveRoute.url,
     {
@@ -46,10 +63,13 @@ export const tokenRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, {
           Params: { streamId: string };
           Querystring: { token?: string };
         }>;
-        streamOfToken(video, params.streamId, query.token);
+        const found = await streamOfToken(video, params.streamId, query.token, viaOwner(req));
+        if ('forward' in found) owners.set(req, found.forward);
       },
     },
     (socket, req) => {
+      const owner = owners.get(req);
+      if (owner) return pipeLive(socket, `${owner.replace(/^http/, 'ws')}${req.url}`, video.owners.id);
       const stream = video.manager.get(req.params.streamId);
       if (!stream) return socket.close(4004, 'gone');
       // The viewer sends nothing: anything it sends is ignored.
@@ -61,7 +81,9 @@ export const tokenRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, {
   app.route({
     ...fromContract(api.hlsFile, apiSchemas.video.hlsFile, tags, plain.prefix),
     handler: async (req, reply) => {
-      const { type, body } = await hlsFile(video, req.params.streamId, req.params.file, req.query.token);
+      const out = await hlsFile(video, req.params.streamId, req.params.file, req.query.token, viaOwner(req));
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      const { type, body } = out;
       reply.header('cache-control', 'no-store');
       return reply.type(type).send(body);
     },

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import '../../../i18n';
 import { get } from '../../../api/http';
-import Player from './Player';
+import Player, { TOUCH_MS } from './Player';
 import { chase, codecOf, MAX_LAG } from './live';
 
 vi.mock('../../../api/http', () => ({ get: vi.fn() }));
@@ -132,6 +132,30 @@ describe('the player', () => {
     expect(added).toEqual(['video/mp4; codecs="avc1.640028"']);
     expect(appended.length).toBeGreaterThan(0);
     expect(hlsLoaded).toEqual([]);
+  });
+
+  it('a touch answered 503 (the server running the stream died) reads restarting and is tried again soon', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const states: string[] = [];
+      let touches = 0;
+      mockGet.mockImplementation(async (_url, params) => {
+        if ((params as { streamId?: string }).streamId === undefined) return ADDRESS;
+        touches++;
+        if (touches === 1)
+          throw Object.assign(new Error('status 503'), { response: { status: 503, data: { msg: 'moving' } } });
+        return { ...ADDRESS, state: 'restarting' };
+      });
+      render(<Player camera={CAMERA} onState={(s) => states.push(s.kind)} />);
+      await settle();
+      await act(() => vi.advanceTimersByTimeAsync(TOUCH_MS));
+      expect([touches, states.at(-1)]).toEqual([1, 'restarting']);
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect([touches, states.at(-1)]).toEqual([2, 'restarting']);
+      expect(states).not.toContain('failed');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('falls back to HLS when the socket closes before the first frame', async () => {

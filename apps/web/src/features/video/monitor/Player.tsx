@@ -6,6 +6,10 @@ import { liveSupported, playLive } from './live';
 
 /** How often a viewer touches its stream (the server stops one untouched for 30 s; docs/devices.md "Live video"). */
 export const TOUCH_MS = 10_000;
+/** A touch answered 503 (the stream's server died) is tried again this much later. */
+const RETRY_MS = 2_000;
+
+const statusOf = (err: unknown) => (err as { response?: { status?: unknown } })?.response?.status;
 
 export type PlayState = { kind: 'starting' | 'playing' | 'restarting' | 'failed'; message?: string };
 
@@ -99,14 +103,22 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
         } else await playHls(addr);
         if (cancelled) return;
         set({ kind: 'playing' });
-        timer = setInterval(() => {
+        const touch = () =>
           touchStream(addr.streamId)
             .then((a) => {
               token.current = tokenOf(a) || token.current;
               set({ kind: a.state === 'restarting' ? 'restarting' : 'playing' });
             })
-            .catch((err: unknown) => fail(refusal(err) ?? t('videoMonitor.failed')));
-        }, TOUCH_MS);
+            .catch((err: unknown) => {
+              // 503: the server running the stream died and its lease has not run out yet (docs/cluster.md "Live
+              // video across servers"); touched again shortly, the stream starts again on a living server.
+              if (statusOf(err) !== 503) return fail(refusal(err) ?? t('videoMonitor.failed'));
+              set({ kind: 'restarting' });
+              setTimeout(() => {
+                if (!cancelled) void touch();
+              }, RETRY_MS);
+            });
+        timer = setInterval(() => void touch(), TOUCH_MS);
       } catch (err) {
         if (!cancelled) fail(refusal(err) ?? t('videoMonitor.failed'));
       }
