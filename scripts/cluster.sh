@@ -210,6 +210,9 @@ EOF
     say "s$i answers on 127.0.0.1:$p"
   done
   wait_http "http://127.0.0.1:$PORT/" 10 || die "nginx did not answer on $PORT ($DIR/nginx-error.log)"
+  # Another process answering on these ports would pass the waits: this nginx must be the one running.
+  [[ -f "$DIR/nginx.pid" ]] && kill -0 "$(cat "$DIR/nginx.pid")" 2>/dev/null \
+    || die "nginx did not start ($DIR/nginx-error.log): $(tail -n 1 "$DIR/nginx-error.log" 2>/dev/null)"
   wait_http "http://127.0.0.1:$ONE_PORT/" 10 || die "nginx did not answer on $ONE_PORT ($DIR/nginx-error.log)"
   say "ready: http://127.0.0.1:$PORT (nginx, $N servers), mqtt://127.0.0.1:$MQTT_PORT, $DB_URL; logs in $DIR"
   [[ -n "${CLUSTER_READY_FILE:-}" ]] && echo ready > "$CLUSTER_READY_FILE"
@@ -246,7 +249,7 @@ e2e() {
       say "failover check: SIGKILL of s$N under load"
       (cd "$ROOT/apps/server" && CLUSTER_URL="http://127.0.0.1:$PORT" CLUSTER_DIR="$DIR" \
         CLUSTER_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT" BENCH_CLUSTER_KILL="s$N" BENCH_CLUSTER_CHECK=1 \
-        BENCH_CLUSTER_CONNECTIONS="${BENCH_CLUSTER_CONNECTIONS:-50}" BENCH_CLUSTER_SECONDS="${BENCH_CLUSTER_SECONDS:-16}" \
+        BENCH_CLUSTER_CONNECTIONS="${BENCH_CLUSTER_CONNECTIONS:-30}" BENCH_CLUSTER_SECONDS="${BENCH_CLUSTER_SECONDS:-16}" \
         BENCH_CLUSTER_KILL_AT="${BENCH_CLUSTER_KILL_AT:-6}" node --import tsx bench/cluster.ts) || status=1
     fi
   else

