@@ -91,8 +91,9 @@ start() {
     die "a cluster on port $PORT runs already (scripts/cluster.sh stop)"
   fi
   mkdir -p "$DIR"
-  # The harness's captcha codes (CLUSTER_E2E=1) of an earlier run would mislead the sign-in of bench/cluster.ts.
-  rm -f "$DIR/captchas.txt"
+  # An earlier run's harness captcha codes (CLUSTER_E2E=1) and the failover bench's devices (with their secrets, of
+  # what may have been another database) would mislead bench/cluster.ts.
+  rm -f "$DIR/captchas.txt" "$DIR/bench-devices.json"
   trap 'stop_all; say "stopped"' EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
