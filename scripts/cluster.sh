@@ -7,6 +7,10 @@
 #                                    stops them all
 #   scripts/cluster.sh check         through nginx: a login, then a list called until both servers have answered
 #   scripts/cluster.sh stop          stops a cluster started from another shell (same CLUSTER_PORT)
+#   scripts/cluster.sh e2e [N] [ARGS]  CI's step: a throwaway database, N servers (default 2) running the e2e harness
+#                                    (CLUSTER_E2E=1), the Playwright suite through nginx (ARGS passed to Playwright),
+#                                    then the failover check (SIGKILL of s2 under load, bench/cluster.ts; skipped
+#                                    with CLUSTER_FAILOVER=0 or when Playwright was given ARGS), stop, drop the database
 #
 # Settings (environment):
 #   CLUSTER_PORT       nginx's port (default 8160); server i listens on CLUSTER_PORT + i
@@ -14,6 +18,10 @@
 #   DATABASE_URL       the one database (default postgres://postgres@127.0.0.1:5432/atrium_cluster_<CLUSTER_PORT>,
 #                      created with psql when missing)
 #   CLUSTER_DIR        logs, configurations and pids (default /tmp/atrium-cluster-<CLUSTER_PORT>)
+#   CLUSTER_ONE_PORT   a second nginx entry that proxies to s1 only (default CLUSTER_PORT + 10): the scaling bench's
+#                      "one server behind nginx" (BENCH_ONLY=cluster-scale)
+#   CLUSTER_E2E=1      each server runs the e2e harness (apps/server/test/captcha-file-server.ts: captcha codes
+#                      appended to CLUSTER_DIR/captchas.txt, NODE_ENV=test, captchas on) instead of the built server
 #   ATRIUM_*           passed on to every server (e.g. ATRIUM_CAPTCHA=on; the script's default is off)
 set -euo pipefail
 
@@ -23,11 +31,17 @@ if [[ "$CMD" =~ ^[0-9]+$ ]]; then
   N="$CMD"
   CMD=start
 else
-  N="${2:-2}"
+  N=2
+  [[ $# -gt 0 ]] && shift
+  if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
+    N="$1"
+    shift
+  fi
 fi
 PORT="${CLUSTER_PORT:-8160}"
 MQTT_PORT="${CLUSTER_MQTT_PORT:-18830}"
 DIR="${CLUSTER_DIR:-/tmp/atrium-cluster-$PORT}"
+ONE_PORT="${CLUSTER_ONE_PORT:-$((PORT + 10))}"
 DB_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/atrium_cluster_$PORT}"
 ADMIN_PASSWORD="${ATRIUM_ADMIN_PASSWORD:-admin}"
 
@@ -64,9 +78,9 @@ stop_all() {
 }
 
 check() {
-  local url="http://127.0.0.1:$PORT"
   command -v node > /dev/null || die "node is needed"
-  CLUSTER_URL="$url" ADMIN_PASSWORD="$ADMIN_PASSWORD" node "$ROOT/scripts/cluster-check.mjs"
+  (cd "$ROOT/apps/server" && CLUSTER_URL="http://127.0.0.1:$PORT" CLUSTER_DIR="$DIR" CLUSTER_SERVERS="$N" \
+    ADMIN_PASSWORD="$ADMIN_PASSWORD" exec node --import tsx scripts/cluster-check.ts)
 }
 
 start() {
@@ -77,6 +91,9 @@ start() {
     die "a cluster on port $PORT runs already (scripts/cluster.sh stop)"
   fi
   mkdir -p "$DIR"
+  # An earlier run's harness captcha codes (CLUSTER_E2E=1) and the failover bench's devices (with their secrets, of
+  # what may have been another database) would mislead bench/cluster.ts.
+  rm -f "$DIR/captchas.txt" "$DIR/bench-devices.json"
   trap 'stop_all; say "stopped"' EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
@@ -111,7 +128,19 @@ EOF
     (
       export HOST=127.0.0.1 PORT="$p" DATABASE_URL="$DB_URL" ATRIUM_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT"
       export ATRIUM_SERVER_NAME="s$i" ATRIUM_DATA_DIR="$DIR/s$i" ATRIUM_TRUST_PROXY=127.0.0.1
-      export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-off}" ATRIUM_ADMIN_PASSWORD="$ADMIN_PASSWORD"
+      # Uploads on the servers' disk: one folder for all (docs/cluster.md "Uploads").
+      export ATRIUM_UPLOAD_DIR="${ATRIUM_UPLOAD_DIR:-$DIR/uploads}"
+      export ATRIUM_ADMIN_PASSWORD="$ADMIN_PASSWORD"
+      if [[ "${CLUSTER_E2E:-0}" == 1 ]]; then
+        # The e2e harness, as e2e/playwright.config.ts starts it for one server; one process (node --import tsx), so
+        # the pid file holds the server itself (the failover check kills it).
+        export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-warn}" ATRIUM_E2E_CAPTCHA_FILE="$DIR/captchas.txt"
+        export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-on}" ATRIUM_OSS_PRIVATE_NETWORKS="${ATRIUM_OSS_PRIVATE_NETWORKS:-127.0.0.0/8}"
+        export ATRIUM_STREAM_IDLE_SECONDS="${ATRIUM_STREAM_IDLE_SECONDS:-12}"
+        cd "$ROOT/apps/server"
+        exec node --import tsx test/captcha-file-server.ts
+      fi
+      export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-off}"
       exec node "$ROOT/scripts/start.mjs"
     ) > "$DIR/server-$i.log" 2>&1 &
     echo $! > "$DIR/server-$i.pid"
@@ -141,11 +170,21 @@ http {
   upstream atrium {
 $upstreams    keepalive 64;
   }
+  upstream atrium_one {
+    server 127.0.0.1:$((PORT + 1));
+    keepalive 64;
+  }
+  # CLUSTER_ONE_PORT: the same proxy in front of s1 alone (the scaling bench's one server behind nginx).
+  map \$server_port \$atrium_upstream {
+    default atrium;
+    $ONE_PORT atrium_one;
+  }
   server {
     listen 127.0.0.1:$PORT;
+    listen 127.0.0.1:$ONE_PORT;
     # The low-latency video socket: upgrades passed on (any server answers it through the stream's owner).
     location /api/video/live/ {
-      proxy_pass http://atrium;
+      proxy_pass http://\$atrium_upstream;
       proxy_http_version 1.1;
       proxy_set_header Upgrade \$http_upgrade;
       proxy_set_header Connection "upgrade";
@@ -156,7 +195,7 @@ $upstreams    keepalive 64;
       proxy_buffering off;
     }
     location / {
-      proxy_pass http://atrium;
+      proxy_pass http://\$atrium_upstream;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host \$host;
@@ -184,6 +223,10 @@ EOF
     say "s$i answers on 127.0.0.1:$p"
   done
   wait_http "http://127.0.0.1:$PORT/" 10 || die "nginx did not answer on $PORT ($DIR/nginx-error.log)"
+  # Another process answering on these ports would pass the waits: this nginx must be the one running.
+  [[ -f "$DIR/nginx.pid" ]] && kill -0 "$(cat "$DIR/nginx.pid")" 2>/dev/null \
+    || die "nginx did not start ($DIR/nginx-error.log): $(tail -n 1 "$DIR/nginx-error.log" 2>/dev/null)"
+  wait_http "http://127.0.0.1:$ONE_PORT/" 10 || die "nginx did not answer on $ONE_PORT ($DIR/nginx-error.log)"
   say "ready: http://127.0.0.1:$PORT (nginx, $N servers), mqtt://127.0.0.1:$MQTT_PORT, $DB_URL; logs in $DIR"
   [[ -n "${CLUSTER_READY_FILE:-}" ]] && echo ready > "$CLUSTER_READY_FILE"
   # In the foreground until a signal or until nginx ends; a server that dies stays dead (the others serve: that is
@@ -192,12 +235,57 @@ EOF
   say "nginx ended; stopping the others"
 }
 
+# CI's step (docs/cluster.md "The e2e suite through nginx"): everything on a throwaway database, dropped at the end.
+e2e() {
+  local status=0 db="" pid ready="$DIR/ready" i
+  command -v psql > /dev/null || die "psql is needed"
+  mkdir -p "$DIR"
+  if [[ -z "${DATABASE_URL:-}" ]]; then
+    db="${CLUSTER_DB_PREFIX:-atrium_cluster_e2e}_${PORT}_$$"
+    psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $db" || die "could not create the database $db"
+    export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+    say "throwaway database $db"
+  fi
+  rm -f "$ready"
+  CLUSTER_E2E=1 CLUSTER_READY_FILE="$ready" "$0" start "$N" > "$DIR/cluster.log" 2>&1 &
+  pid=$!
+  for ((i = 0; i < 3000; i++)); do
+    [[ -f "$ready" ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [[ -f "$ready" ]]; then
+    say "cluster ready ($N servers); the e2e suite through nginx on $PORT"
+    (cd "$ROOT" && E2E_BASE_URL="http://127.0.0.1:$PORT" E2E_MQTT_PORT="$MQTT_PORT" ATRIUM_E2E_DIR="$DIR" \
+      ATRIUM_REPORT_TAG="${ATRIUM_REPORT_TAG:-cluster}" npm run test -w @atrium/e2e -- "$@") || status=1
+    if [[ "${CLUSTER_FAILOVER:-1}" == 1 && $# -eq 0 && "$N" -ge 2 ]]; then
+      say "failover check: SIGKILL of s$N under load"
+      (cd "$ROOT/apps/server" && CLUSTER_URL="http://127.0.0.1:$PORT" CLUSTER_DIR="$DIR" \
+        CLUSTER_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT" BENCH_CLUSTER_KILL="s$N" BENCH_CLUSTER_CHECK=1 \
+        BENCH_CLUSTER_CONNECTIONS="${BENCH_CLUSTER_CONNECTIONS:-30}" BENCH_CLUSTER_SECONDS="${BENCH_CLUSTER_SECONDS:-16}" \
+        BENCH_CLUSTER_KILL_AT="${BENCH_CLUSTER_KILL_AT:-6}" node --import tsx bench/cluster.ts) || status=1
+    fi
+  else
+    tail -n 40 "$DIR/cluster.log" >&2
+    say "the cluster did not start (its log: $DIR/cluster.log)"
+    status=1
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  if [[ -n "$db" ]]; then
+    psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
+    say "dropped database $db"
+  fi
+  return $status
+}
+
 case "$CMD" in
   start) start ;;
+  e2e) e2e "$@" ;;
   check) check ;;
   stop)
     stop_all
     say "stopped"
     ;;
-  *) die "usage: scripts/cluster.sh [start] [N] | check | stop" ;;
+  *) die "usage: scripts/cluster.sh [start] [N] | check [N] | stop | e2e [N] [playwright args]" ;;
 esac

@@ -26,16 +26,22 @@ export async function listLoopbackNetwork(request: APIRequestContext, headers: R
   if (!res.ok() && !/127\.0\.0\.0\/8|already|已登记/.test(await res.text())) throw new Error(await res.text());
 }
 
-/** ffmpeg processes (whichever binary the server picked) of the e2e server's stream folders (docs/devices.md). */
+/**
+ * ffmpeg processes (whichever binary the server picked) of the e2e server's stream folders (docs/devices.md): its data
+ * dir's `video/`, or each cluster server's `s<i>/video/` (docs/cluster.md "The e2e suite through nginx").
+ */
 export function serverFfmpeg(): number {
-  const dir = path.join(process.env.ATRIUM_E2E_DIR ?? '/nonexistent', 'video');
+  const root = process.env.ATRIUM_E2E_DIR ?? '/nonexistent';
+  const servers = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^s\d+$/.test(d)) : [];
+  const dirs = [root, ...servers.map((d) => path.join(root, d))].map((d) => path.join(d, 'video') + path.sep);
   let n = 0;
   for (const p of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && cmd.includes(dir) && !/\) Z /.test(stat)) n++;
+      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && dirs.some((d) => cmd.includes(d)) && !/\) Z /.test(stat))
+        n++;
     } catch {
       // Gone meanwhile.
     }

@@ -45,8 +45,8 @@ const TENANTS = 100;
 const PER_TENANT = 10_000;
 const FIRST_TENANT = 100001;
 const LOGIN_TENANT = '100050';
-const ACCOUNT = 'region_bench';
-const PASSWORD = 'Bench-region-1';
+export const ACCOUNT = 'region_bench';
+export const PASSWORD = 'Bench-region-1';
 const ID_BASE = 9_000_000_000_000_000n;
 /** A city a tenant serves has at least this many districts (so the region admin's district holds a share, not all). */
 const MIN_DISTRICTS = 8;
@@ -110,11 +110,15 @@ export type SubDomainResult = {
  * 10,000 clients lie in the districts (level 3 of the seeded `region` tree) of one city, the central districts
  * holding more (a district's share falls with its rank: index ⌊d·u²⌋ for u spread over [0, 1)).
  */
-async function seed(c: pg.Client) {
+/** The tenant whose region admin logs in, of `tenants` seeded tenants: the middle one (100050 of 100). */
+export const loginTenantOf = (tenants: number) => String(FIRST_TENANT - 1 + Math.ceil(tenants / 2));
+
+/** `tenants` tenants (100) of 10,000 clients each, in one session of `c` (its temp tables; bench/cluster-scale.ts too). */
+export async function seed(c: pg.Client, tenants = TENANTS) {
   const q = (sql: string, params: unknown[] = []) => c.query(sql, params);
   await q(`create temp sequence bench_id start ${ID_BASE}`);
   await q(
-    `create temp table b_tenant as select g as ord, (${FIRST_TENANT - 1} + g)::text as tid from generate_series(1, ${TENANTS}) g`,
+    `create temp table b_tenant as select g as ord, (${FIRST_TENANT - 1} + g)::text as tid from generate_series(1, ${tenants}) g`,
   );
   await q(`insert into tenant (id, tenant_id, tenant_name, linkman, contact_number, account_number)
     select nextval('bench_id'), tid, '压测租户' || tid, 'admin', '13800000000', -1 from b_tenant`);
@@ -130,7 +134,7 @@ async function seed(c: pg.Client) {
 
   // 10,000 clients a tenant created over the past two years; 90 % approved (with their account), 10 % pending.
   const step = 10;
-  for (let from = 1; from <= TENANTS; from += step) {
+  for (let from = 1; from <= tenants; from += step) {
     await q(
       `insert into client_info (id, tenant_id, client_name, client_type, credit_code, contact_name, contact_id_card,
         operator_tel, email, region_code, address, lng, lat, app_client_account, source, status, create_time, update_time)
@@ -160,11 +164,10 @@ async function seed(c: pg.Client) {
  * department, the region_admin role holding the clientinfo screen (and its buttons; the sub-domain screen too), its data scope 6 "own region
  * and below" on clientinfo, and a user of `district` in that role.
  */
-async function regionAdmin(c: pg.Client, district: string) {
+export async function regionAdmin(c: pg.Client, district: string, t = LOGIN_TENANT) {
   const passwordHash = await hashPassword(md5Hex(PASSWORD));
   const id = async () => String((await c.query<{ id: string }>(`select nextval('bench_id') as id`)).rows[0].id);
   const [dept, role, scope, user] = [await id(), await id(), await id(), await id()];
-  const t = LOGIN_TENANT;
   await c.query(
     `insert into dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
     values ($1, $2, 0, '0', 1, '总部', $3, 1)`,

@@ -21,6 +21,7 @@ import { benchAudit } from './audit.ts';
 import { benchOss } from './oss.ts';
 import { metricsCost } from './metrics.ts';
 import { benchReport } from './report.ts';
+import { benchClusterScale } from './cluster-scale.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -32,7 +33,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics,report) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics,report,cluster-scale) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -246,6 +247,13 @@ async function main() {
       return { error: err.message };
     });
     print('metrics', results.metrics);
+  }
+  // The client page through nginx with 1 and 2 servers (bench/cluster-scale.ts; needs nginx and mosquitto).
+  if (runs('cluster-scale')) {
+    results.clusterScale = await benchClusterScale(serverDir, print).catch((err: Error) => {
+      console.error(`cluster scale bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
   }
   // Reports: 1,000,000 rows exported as csv and xlsx, time and the server's peak RSS (bench/report.ts).
   if (runs('report')) {

@@ -16,6 +16,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_WEB_DIST: z.string().optional(),
   ATRIUM_UPLOAD_MAX_KB: z.coerce.number().int().positive().default(10240),
+  ATRIUM_UPLOAD_DIR: z.string().min(1).optional(),
   // Private networks an S3-compatible endpoint may lie in (docs/system-api.md "Files"); none by default.
   ATRIUM_OSS_PRIVATE_NETWORKS: z
     .string()
@@ -87,6 +88,11 @@ export type Config = {
   captchaRequired: boolean;
   logLevel: string;
   webDist: string;
+  /**
+   * The server's disk store of uploads (ATRIUM_UPLOAD_DIR, default `<dataDir>/uploads`): one folder every server of a
+   * cluster shares (docs/cluster.md "Uploads"), since any of them may be asked for a file another stored.
+   */
+  uploadDir: string;
   uploadMaxBytes: number;
   /** Private networks (CIDR) where an S3-compatible endpoint may lie; every other private address is refused. */
   ossPrivateNetworks: string[];
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaRequired: e.ATRIUM_CAPTCHA === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.ATRIUM_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    uploadDir: path.resolve(e.ATRIUM_UPLOAD_DIR ?? path.join(e.ATRIUM_DATA_DIR, 'uploads')),
     uploadMaxBytes: e.ATRIUM_UPLOAD_MAX_KB * 1024,
     ossPrivateNetworks: (e.ATRIUM_OSS_PRIVATE_NETWORKS ?? '')
       .split(',')

@@ -148,15 +148,20 @@ export async function createTestApp(
  * A second server on the same database as `t`: its own app, cache and token service, the same signing key (as two
  * instances behind one load balancer). On PostgreSQL it has a pool of its own; PGlite has one connection, which both
  * share. Close it before `t`. `databaseUrl`: reach `t`'s PostgreSQL database another way (e.g. through a proxy).
+ * `config`: the second server's own (e.g. another data dir, as on another machine).
  */
-export async function secondInstance(t: TestApp, databaseUrl = t.databaseUrl): Promise<TestApp> {
+export async function secondInstance(
+  t: TestApp,
+  databaseUrl = t.databaseUrl,
+  config: Config = t.config,
+): Promise<TestApp> {
   const database = databaseUrl
     ? await openDatabase({ databaseUrl, poolSize: 4 })
     : { ...t.database, close: async () => {} };
   const captchas = new Map<string, string>();
   const clock = { offsetMs: 0 };
   const { app, services, routeTable } = await buildApp({
-    config: t.config,
+    config,
     db: database.db,
     signingKey: t.signingKey,
     now: () => new Date(Date.now() + clock.offsetMs),
@@ -167,6 +172,7 @@ export async function secondInstance(t: TestApp, databaseUrl = t.databaseUrl): P
     ...t,
     app,
     services,
+    config,
     database,
     captchas,
     clock,

@@ -12,8 +12,11 @@ export type Target = { store: Store; ossId: string | null; ossCode: string | nul
 
 type OssRow = typeof ossConfig.$inferSelect;
 
-/** The server's own disk: uploads without an enabled configuration, and local-disk configurations. */
-export const localStore = (s: Services): Store => ({ kind: 'local', dir: path.join(s.config.dataDir, 'uploads') });
+/**
+ * The server's own disk (ATRIUM_UPLOAD_DIR, shared by the servers of a cluster): uploads without an enabled
+ * configuration, and local-disk configurations.
+ */
+export const localStore = (s: Services): Store => ({ kind: 'local', dir: s.config.uploadDir });
 
 /** One client per configuration version (a saved change makes a new one; docs/system-api.md "Files"). */
 const clients = new WeakMap<Services, Map<string, Store>>();
@@ -37,7 +40,7 @@ export function storeOf(s: Services, row: OssRow): Store {
         secretKey,
       },
       s.config.ossPrivateNetworks,
-      path.join(s.config.dataDir, 'uploads', '.spool'),
+      path.join(s.config.uploadDir, '.spool'),
     );
     for (const k of cache.keys()) if (k.startsWith(`${row.id}:`)) cache.delete(k);
     cache.set(key, store);
