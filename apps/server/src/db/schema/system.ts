@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  pgPolicy,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgPolicy, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, ts } from './columns.ts';
-import { declareGlobal, tenantPolicy, tenantPredicate, tenantTable } from './tables.ts';
+import { declareGlobal, pgTable, tenantPolicy, tenantPredicate, tenantTable } from './tables.ts';
 
 const live = sql`is_deleted = 0`;
 

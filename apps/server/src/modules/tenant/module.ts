@@ -13,11 +13,12 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { tenantTexts as texts } from './messages.ts';
 import { repairAdmin } from './repair.ts';
+import { transferRoutes } from './routes/transfer.ts';
 import { runningHostTenantSql } from '../subdomain/index.ts';
 import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
 
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */
-export default defineModule((root, s) => {
+export default defineModule(async (root, s) => {
   resourceRoutes(
     root,
     s,
@@ -90,6 +91,7 @@ export default defineModule((root, s) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['tenant'];
+  await root.register(transferRoutes, { s });
 
   // Per-tenant data sources are a later issue; say so rather than pretend.
   app.route({
