@@ -255,6 +255,11 @@ const en: Messages = {
     adminPassword: 'Initial password',
     repairTitle: 'Administrator repaired',
     oneTimePassword: 'One-time password',
+    export: 'Export',
+    import: 'Import',
+    importTitle: 'Import the data of tenant {{tenantId}}',
+    chooseFile: 'Choose an export file (.ndjson.gz)',
+    replace: "Replace the tenant's data (its rows are deleted first)",
   },
   topmenu: { setting: 'Menu settings' },
   user: {

@@ -249,6 +249,11 @@ const zh = {
     adminPassword: '初始密码',
     repairTitle: '管理员已修复',
     oneTimePassword: '一次性密码',
+    export: '导出',
+    import: '导入',
+    importTitle: '导入租户 {{tenantId}} 的数据',
+    chooseFile: '选择导出文件（.ndjson.gz）',
+    replace: '替换现有数据（先删除该租户的全部数据）',
   },
   topmenu: {
     setting: '菜单配置',
