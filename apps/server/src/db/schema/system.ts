@@ -19,6 +19,10 @@ export const tenant = pgTable(
     address: varchar('address', { length: 255 }),
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: ts('expire_time'),
+    /** The data source holding the tenant's rows (docs/tenants.md "Moving a tenant"); null: the main database. */
+    datasourceId: idColumn('datasource_id'),
+    /** 'moving' while the tenant's rows are moved between databases: its requests are refused meanwhile. */
+    moveState: varchar('move_state', { length: 16 }),
     ...auditColumns(),
   },
   (t) => [

@@ -1,7 +1,6 @@
 /** Texts of the tenant module (the message catalogue's per-module part). */
 export const tenantTexts = {
   platformFixed: { zh: '平台租户不能删除或修改编号', en: 'The platform tenant cannot be removed or renumbered' },
-  datasource: { zh: '暂不支持', en: 'Not supported yet' },
   /** `{n}`: the tenant's account quota. */
   quota: { zh: '已达到租户账号额度（{n}），不能再添加用户', en: "The tenant's account quota ({n}) is used up" },
   expired: { zh: '租户已过期', en: 'The tenant has expired' },
@@ -45,6 +44,13 @@ export const tenantTexts = {
     zh: '平台租户 000000 不能导入或迁移',
     en: 'The platform tenant 000000 cannot be imported or moved',
   },
+  embeddedNoMove: {
+    zh: '嵌入式数据库（PGlite）只有一个数据库，不能把租户迁到其他数据源：请使用 PostgreSQL 部署',
+    en: 'The embedded database (PGlite) has no second database to move a tenant to: deploy on PostgreSQL',
+  },
+  moveRunning: { zh: '该租户正在迁移中', en: 'This tenant is being moved already' },
+  /** `{rows}`, `{ms}`. */
+  moved: { zh: '迁移完成：{rows} 行，用时 {ms} 毫秒', en: 'Moved {rows} rows in {ms} ms' },
   /** `{tables}`, `{rows}`. */
   imported: { zh: '已导入 {tables} 张表共 {rows} 行', en: 'Imported {rows} rows into {tables} tables' },
 };

@@ -50,7 +50,7 @@ function checkTenantId(tenantId: string) {
   if (!/^\d{6,12}$/.test(tenantId)) throw new Error('tenant transfer: malformed tenant id');
 }
 
-type Query = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+export type Query = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
  * The tenant tables in an order where a table comes after those it references (foreign keys), with their stored
@@ -445,7 +445,11 @@ function insertsIn(tx: Db, t: TableInfo) {
  * Deletes every row of the tenant's tables in one transaction (the tenant record itself stays, on the main database):
  * the source's side of a move, or a test's "drop the tenant". Answers the rows deleted.
  */
-export async function deleteTenantRows(db: Db, tenantId: string): Promise<number> {
+export async function deleteTenantRows(
+  db: Db,
+  tenantId: string,
+  also?: (q: Query) => Promise<unknown>,
+): Promise<number> {
   checkTenantId(tenantId);
   if (tenantId === PLATFORM_TENANT) throw badRequest(texts.importPlatform);
   return withTarget(db, tenantId, async (target) => {
@@ -464,6 +468,8 @@ export async function deleteTenantRows(db: Db, tenantId: string): Promise<number
       [tenantId],
     );
     await target.query(`select pg_notify('atrium_live', 't:' || $1::text)`, [tenantId]);
+    // Work of the caller in the same transaction (a move records the tenant's binding with the deletion).
+    await also?.(target.query);
     return n;
   });
 }

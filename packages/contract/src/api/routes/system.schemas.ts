@@ -36,11 +36,22 @@ export const roleTreeById = {
   answer: z.array(treeNodeSchema),
 } satisfies RouteSchemas;
 
-/** Always refused (400): per-tenant data sources are not supported yet. */
+/**
+ * Binds a tenant to a data source (its rows moved there) or, with an empty `datasourceId`, back to the main database
+ * (docs/tenants.md "Moving a tenant").
+ */
 export const tenantDatasource = {
-  query: listQuery,
-  body: z.unknown().optional(),
-  answer: z.never(),
+  body: z.object({
+    tenantId: z
+      .string({ error: encodeMsg(apiTexts.tenantIdRequired) })
+      .trim()
+      .refine((v) => /^\d{6,12}$/.test(v), encodeMsg(apiTexts.tenantIdRequired)),
+    datasourceId: z
+      .union([z.string(), z.null()])
+      .optional()
+      .refine((v) => !v || /^\d{1,19}$/.test(v), encodeMsg(apiTexts.datasourceIdMalformed)),
+  }),
+  answer: z.object({ tenantId: z.string(), datasourceId: z.string().nullable(), rows: z.number(), ms: z.number() }),
 } satisfies RouteSchemas;
 
 /** The tenant whose data a transfer concerns (a 6–12 digit tenant id). */

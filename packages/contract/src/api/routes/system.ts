@@ -72,7 +72,7 @@ export const tenantDatasource = defineRoute<typeof S.tenantDatasource>()({
   auth: 'user',
   permission: 'tenant_setting',
   platform: true,
-  summary: "A tenant's own data source: not supported yet (always refused)",
+  summary: "Moves a tenant's rows to a data source (empty datasourceId: back to the main database) and routes it there",
 });
 
 export const tenantExport = defineRoute<typeof S.tenantExport>()({

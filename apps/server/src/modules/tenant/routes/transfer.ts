@@ -12,12 +12,16 @@ import { fromContract } from '../../../platform/contract-route.ts';
 import { ok } from '../../../platform/envelope.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../platform/services.ts';
+import { tenantRoutesOf } from '../../../platform/tenant-route.ts';
 import { tenantTexts as texts } from '../messages.ts';
 import { exportTenant, importTenant } from '../transfer.ts';
 
 const tags = ['tenant'];
 /** The largest tenant export an import takes (docs/tenants.md "Export format"). */
 export const TENANT_IMPORT_MAX_BYTES = 16 * 1024 ** 3;
+
+/** The database holding a tenant's rows: its data source's, or the main one (docs/tenants.md "Routing"). */
+const tenantDb = (s: Services, tenantId: string) => tenantRoutesOf(s.db).databases.get(tenantId) ?? s.db;
 
 /** A live tenant's record by its tenant id, or a 404. */
 async function tenantOf(s: Services, tenantId: string) {
@@ -45,7 +49,7 @@ export const transferRoutes: FastifyPluginAsync<{ s: Services }> = async (plain,
         if (!gz.write(text)) await once(gz, 'drain');
       };
       // The transaction stays open while the client reads (back-pressure): a broken download ends it.
-      exportTenant(s.db, tenantId, sink).then(
+      exportTenant(tenantDb(s, tenantId), tenantId, sink).then(
         () => gz.end(),
         (err: unknown) => {
           req.log.error({ err }, 'tenant export failed');
@@ -68,7 +72,7 @@ export const transferRoutes: FastifyPluginAsync<{ s: Services }> = async (plain,
       const file = await uploadedStream(req);
       const lines = createInterface({ input: file, crlfDelay: Infinity });
       try {
-        const done = await importTenant(s.db, tenantId, lines, {
+        const done = await importTenant(tenantDb(s, tenantId), tenantId, lines, {
           replace: req.query.replace === 'true',
         });
         return ok(done, fill(texts.imported, { tables: done.tables, rows: done.rows }));
