@@ -1,6 +1,8 @@
 import { system, type AnswerOf } from '@atrium/contract';
 import { notify } from '../app/notify';
-import { request } from './call';
+import { call, request } from './call';
+import { get } from './http';
+import { datasource } from '@atrium/contract/resources/system/datasource';
 import { fileNameOf, refusalOf, saveBlob } from './download';
 
 /** The per-tenant export and import (docs/tenants.md "Export format"), platform administrator only. */
@@ -32,4 +34,18 @@ export async function uploadTenant(tenantId: string, file: File, replace: boolea
     { timeout: 0 },
   );
   return res.data.msg;
+}
+
+/** The data sources a tenant may be moved to (数据源管理), for the binding's picker. */
+export async function datasourceOptions(): Promise<{ value: string; label: string }[]> {
+  const page = await get<{ records: { id: string; name: string; url: string }[] }>(`${datasource.base}/list`, {
+    current: 1,
+    size: 200,
+  });
+  return page.records.map((r) => ({ value: r.id, label: `${r.name} (${r.url})` }));
+}
+
+/** Moves a tenant to a data source, or back to the main database (`datasourceId` empty). */
+export async function bindTenant(tenantId: string, datasourceId: string) {
+  return call(system.tenantDatasource, { body: { tenantId, datasourceId } }, { timeout: 0 });
 }
