@@ -18,6 +18,7 @@ import { benchDevices } from './devices.ts';
 import { benchFlowEngine } from './flow-engine.ts';
 import { benchFlowLists } from './flow-lists.ts';
 import { benchAudit } from './audit.ts';
+import { benchTenantMove } from './tenant-move.ts';
 import { benchOss } from './oss.ts';
 import { metricsCost } from './metrics.ts';
 import { benchReport } from './report.ts';
@@ -33,7 +34,7 @@ const results: Record<string, unknown> = {
   node: process.version,
   seconds,
 };
-// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics,report,cluster-scale) runs only those sections.
+// BENCH_ONLY=wire (or a comma list: start,routes,users,clients,wire,load,revocation,shutdown,mqtt,devices,flow,flowlists,audit,oss,metrics,report,cluster-scale,tenant-move) runs only those sections.
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (section: string) => !only || only.includes(section);
 const print = printFigure;
@@ -230,6 +231,13 @@ async function main() {
   if (runs('audit')) {
     results.audit = await benchAudit(serverDir, print).catch((err: Error) => {
       console.error(`audit bench failed: ${err.stack ?? err}`);
+      return { error: err.message };
+    });
+  }
+  // A tenant of 100,000 clients and 1,000,000 cameras moved to its own database and back (bench/tenant-move.ts).
+  if (runs('tenant-move')) {
+    results.tenantMove = await benchTenantMove(serverDir, print).catch((err: Error) => {
+      console.error(`tenant-move bench failed: ${err.stack ?? err}`);
       return { error: err.message };
     });
   }

@@ -25,6 +25,14 @@ const schema = z.object({
       'must be a comma list of CIDR ranges such as 10.0.0.0/8',
     )
     .optional(),
+  // Private networks a tenant's data source may lie in (docs/tenants.md "Data sources"); none by default.
+  ATRIUM_DATASOURCE_PRIVATE_NETWORKS: z
+    .string()
+    .regex(
+      /^\s*[0-9a-fA-F.:]+\/\d{1,3}(\s*,\s*[0-9a-fA-F.:]+\/\d{1,3})*\s*$/,
+      'must be a comma list of CIDR ranges such as 10.0.0.0/8',
+    )
+    .optional(),
   ATRIUM_TIME_ZONE: z.string().default('Asia/Shanghai'),
   ATRIUM_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   ATRIUM_TRUST_PROXY: z
@@ -96,6 +104,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Private networks (CIDR) where an S3-compatible endpoint may lie; every other private address is refused. */
   ossPrivateNetworks: string[];
+  /** Private networks (CIDR) where a tenant's data source may lie; every other private address is refused. */
+  datasourcePrivateNetworks: string[];
   timeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
   trustProxy: string[];
@@ -188,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(e.ATRIUM_UPLOAD_DIR ?? path.join(e.ATRIUM_DATA_DIR, 'uploads')),
     uploadMaxBytes: e.ATRIUM_UPLOAD_MAX_KB * 1024,
     ossPrivateNetworks: (e.ATRIUM_OSS_PRIVATE_NETWORKS ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+    datasourcePrivateNetworks: (e.ATRIUM_DATASOURCE_PRIVATE_NETWORKS ?? '')
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean),

@@ -196,7 +196,9 @@ const CALLS: Record<string, Call | { reachedIn: string }> = {
   'system.menuList': (c) => c.get(api.system.menuList.path),
   'system.roleTreeById': async (c) => c.get(`${api.system.roleTreeById.path}?roleId=${await adminRoleId()}`),
   // Always refused (one data source per deployment): a 400 in every language, no answer to check.
-  'system.tenantDatasource': { reachedIn: 'system.test.ts' },
+  'system.tenantDatasource': { reachedIn: 'tenant-move.test.ts' },
+  'system.tenantExport': { reachedIn: 'tenant-transfer.test.ts' },
+  'system.tenantImport': { reachedIn: 'tenant-transfer.test.ts' },
   'region.names': (c) => c.get(`${api.region.names.path}?codes=110000,110101`),
   'region.exportXlsx': { reachedIn: 'region.test.ts' },
   'region.importXlsx': { reachedIn: 'region.test.ts' },

@@ -44,6 +44,15 @@ export function availabilityOf(db: Db): Availability | undefined {
   return availabilities.get(db);
 }
 
+const urls = new WeakMap<Db, string>();
+/**
+ * The connection string of a PostgreSQL database opened by `openDatabase` (undefined on PGlite): for the work that
+ * needs a connection of its own outside the pool, such as a tenant's export and import with COPY (docs/tenants.md).
+ */
+export function connectionStringOf(db: Db): string | undefined {
+  return urls.get(db);
+}
+
 const gates = new WeakMap<Db, FairGate>();
 /** The fair gate the statements on `db` pass (the pool's, or the embedded database's; docs/server.md "Under load"). */
 export function gateOf(db: Db): FairGate | undefined {
@@ -332,6 +341,7 @@ export async function openDatabase(opts: {
     pipelined.set(db, pipelinedTransactions(pool));
     availabilities.set(db, availability);
     gates.set(db, gate);
+    urls.set(db, url);
     return {
       db,
       kind: 'postgres',
@@ -538,6 +548,17 @@ export async function selectArrays(tx: Db, statement: Statement): Promise<unknow
   const found = await client.query(statement.text, statement.values, { rowMode: 'array', parsers: PGLITE_TEXT });
   return found.rows;
 }
+/**
+ * A statement's rows as objects keyed by column name, on a transaction of either database (a hand-written statement
+ * with `$n` parameters, where drizzle's `sql` template does not fit: the per-tenant transfer's catalog and checks).
+ */
+export async function selectRows(tx: Db, statement: Statement): Promise<Record<string, unknown>[]> {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('selectRows: not a transaction of this database');
+  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  return (await query.call(client, statement.text, statement.values)).rows;
+}
+
 type PgliteQuery = {
   query(text: string, values: unknown[], opts: { rowMode: 'array'; parsers: object }): Promise<{ rows: unknown[][] }>;
 };

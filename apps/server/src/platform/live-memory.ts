@@ -42,6 +42,11 @@ export class LiveMemory {
   private readonly byUser = new Map<string, Set<string>>();
   private readonly byTenant = new Map<string, Set<string>>();
   private readonly epochs = new Map<string, bigint>();
+  /**
+   * Told of each event naming a tenant (`t:<tenant>`) and, with null, of anything that may have missed some (a
+   * truncate, the events trusted again after a gap): the tenant routing table reloads from them (docs/tenants.md).
+   */
+  readonly tenantListeners = new Set<(tenantId: string | null) => void>();
   /** Requests answered from memory, live-state queries made, events received. */
   readonly counts = { answered: 0, queried: 0, events: 0 };
 
@@ -90,6 +95,8 @@ export class LiveMemory {
 
   /** An event of the channel (the payloads of db/migrations/0036_live_events.sql). */
   apply(payload: string): void {
+    if (payload[0] === 't' || payload[0] === 'x')
+      for (const l of this.tenantListeners) l(payload[0] === 't' ? payload.slice(2) : null);
     if (!this.trusted) return;
     this.counts.events++;
     const kind = payload[0];
@@ -116,6 +123,7 @@ export class LiveMemory {
   trust(): void {
     this.forget();
     this.trusted = true;
+    for (const l of this.tenantListeners) l(null);
   }
 
   private forget(): void {

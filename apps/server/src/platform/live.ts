@@ -9,6 +9,7 @@ import type { Services } from './services.ts';
 import type { AccessClaims } from './tokens.ts';
 import { platformTexts } from './messages.ts';
 import { rowsOf } from '../db/rows.ts';
+import { tenantRoutesOf } from './tenant-route.ts';
 
 /**
  * Live state and cache epochs (docs/server.md "Live state and cache epochs"): what a token says is checked against the
@@ -149,9 +150,41 @@ export async function readLiveState(s: Services, claims: AccessClaims): Promise<
     return held.state;
   }
   s.liveMemory.counts.queried++;
+  const moved = tenantRoutesOf(s.db).databases.get(claims.tenantId);
+  if (moved) return (await movedLiveState(s, moved, claims)).state;
   const mark = s.liveMemory.mark();
   const [row] = await rowsOf<LiveRow>(s.db, liveQuery(s, claims));
   return admit(s, claims, row, mark).state;
+}
+
+/**
+ * The live state of a token of a tenant moved to its own database (docs/tenants.md "Sessions and live state"): the
+ * session, the tenant and the global epoch from the main database, where the platform's tables stay; the user, their
+ * roles and the tenant's cache epoch from the tenant's database, where its writes happen. Two queries, never held in
+ * memory nor guessed on: the write events of the tenant's database do not reach the servers' LISTEN connections.
+ */
+async function movedLiveState(s: Services, tenantDb: Db, claims: AccessClaims) {
+  const [main] = await rowsOf<LiveRow>(s.db, liveQuery(s, claims));
+  const [own] = await tenantDb.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${claims.tenantId}, true), set_config('role', 'atrium_app', true)`,
+    );
+    return rowsOf<Partial<LiveRow>>(
+      tx,
+      sql`select u.status = 1 as user_ok, u.dept_id::text as dept_id, u.region_code::text as region_code,
+        u.client_info_id::text as client_info_id, u.must_change_password = 1 as must_change,
+        (select string_agg(ur.role_id::text, ',' order by ur.role_id) from user_role ur
+          join role r on r.id = ur.role_id and r.tenant_id = ${claims.tenantId} and r.is_deleted = 0
+          where ur.user_id = u.id and ur.tenant_id = ${claims.tenantId}) as role_ids,
+        (select c.epoch::text from cache_epoch c where c.scope = ${claims.tenantId}) as epoch
+      from "user" u where u.id = ${claims.userId} and u.tenant_id = ${claims.tenantId} and u.is_deleted = 0`,
+    );
+  });
+  const row: LiveRow | undefined = main && { ...main, ...(own ?? { user_ok: null }) };
+  // -1: a mark no generation of the memory equals, so nothing is kept.
+  const guess = admit(s, claims, row, -1);
+  s.liveGuesses.drop(claims.sid);
+  return guess;
 }
 
 /**
@@ -181,6 +214,8 @@ export type LiveCheck = ReadCheck;
 export function speculate(s: Services, claims: AccessClaims): { state: LiveState; check: LiveCheck } | undefined {
   // Held in memory: `readLiveState` answers without a round trip, so there is nothing to guess.
   if (s.liveMemory.answer(claims, s.now().getTime())) return undefined;
+  // A moved tenant's live state is read in two databases (`movedLiveState`): no guess rides with its reads.
+  if (tenantRoutesOf(s.db).databases.has(claims.tenantId)) return undefined;
   const guess = s.liveGuesses.of(claims);
   if (!guess) return undefined;
   const epochs = s.cache.epochsOf(claims.tenantId);

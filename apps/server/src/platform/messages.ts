@@ -5,6 +5,11 @@ export const platformTexts = {
   mustChangeFirst: { zh: '请先修改密码', en: 'Change your password first' },
   /** A token of a tenant past its expiry (platform/live.ts); the auth module's login says the same. */
   tenantExpired: { zh: '租户已过期', en: 'The tenant has expired' },
+  /** A tenant whose rows are being moved between databases (docs/tenants.md "What a move refuses"). */
+  tenantMoving: {
+    zh: '租户数据正在迁移，请稍后重试',
+    en: "The tenant's data is being moved; try again shortly",
+  },
   /** `{name}`: a list parameter that takes an id. */
   idParam: { zh: '参数 {name} 必须是数字编号', en: '{name} must be a numeric id' },
   /** `{max}`: the field's longest text. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { pipelinedTransactionOf, type Db, type Statement } from '../db/client.ts';
 import { pgliteTxOf } from '../db/pglite-thread.ts';
 import { rowsOf } from '../db/rows.ts';
+import { routeTenant } from './tenant-route.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
@@ -9,8 +10,18 @@ import { rowsOf } from '../db/rows.ts';
  * Runs `fn` in one transaction as the non-superuser role atrium_app with app.tenant_id set, so
  * PostgreSQL row-level security filters every tenant table to that tenant even if a query forgets to.
  */
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function withTenant<T>(main: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('withTenant: missing or malformed tenant context');
+  // A tenant bound to a data source runs on its database (docs/tenants.md "Routing").
+  const route = routeTenant(main, tenantId);
+  try {
+    return await tenantTx(route.db, tenantId, fn);
+  } finally {
+    route.done();
+  }
+}
+
+function tenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   // PostgreSQL: the context goes out with `begin`, one round trip (docs/server.md "Round trips").
   const pipelined = pipelinedTransactionOf(db);
   if (pipelined) return pipelined({ text: TENANT_CONTEXT_SQL, values: [tenantId] }, fn);
@@ -42,13 +53,28 @@ function embeddedTenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T
  * (docs/server.md "Embedded database").
  */
 export async function readTenant<T>(
-  db: Db,
+  main: Db,
   tenantId: string,
   fn: (tx: Db) => Promise<T>,
   check?: ReadCheck,
   opts?: { single?: boolean },
 ): Promise<T> {
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('readTenant: missing or malformed tenant context');
+  const route = routeTenant(main, tenantId);
+  try {
+    return await readOn(route.db, tenantId, fn, check, opts);
+  } finally {
+    route.done();
+  }
+}
+
+async function readOn<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Db) => Promise<T>,
+  check?: ReadCheck,
+  opts?: { single?: boolean },
+): Promise<T> {
   const pipelined = pipelinedTransactionOf(db);
   const first = { text: TENANT_CONTEXT_SQL, values: [tenantId] };
   const single = !!opts?.single;

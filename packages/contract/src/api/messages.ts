@@ -2,6 +2,12 @@ import type { Msg } from '../resource/define.ts';
 
 /** Texts of the declared routes' input rules (the message catalogue's part for the API). */
 export const apiTexts = {
+  // The tenant's export, import and data source (docs/tenants.md).
+  tenantIdRequired: { zh: '请给出 6 到 12 位数字的租户编号', en: 'Give a tenant id of 6 to 12 digits' },
+  datasourceIdMalformed: {
+    zh: '数据源编号必须是数字（留空表示迁回主库）',
+    en: 'The data source id is a number (empty: back to the main database)',
+  },
   logTimeTooLong: { zh: '错误日志的时间最多 64 个字符', en: 'The time of an error-log entry is at most 64 characters' },
   // The user's own account (docs/system-api.md "Users").
   phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is malformed' },

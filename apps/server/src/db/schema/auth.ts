@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, text, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from './columns.ts';
-import { declareGlobal, tenantPolicy, tenantTable } from './tables.ts';
+import { declareGlobal, pgTable, tenantPolicy, tenantTable } from './tables.ts';
 
 declareGlobal('auth_session', 'refresh tokens are looked up by hash before the tenant is known');
 declareGlobal('captcha', 'issued before login, keyed by a random id');

@@ -1,5 +1,5 @@
-import { bigint, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { declareGlobal } from './tables.ts';
+import { bigint, varchar } from 'drizzle-orm/pg-core';
+import { declareGlobal, pgTable } from './tables.ts';
 
 declareGlobal(
   'cache_epoch',

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  pgPolicy,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgPolicy, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, ts } from './columns.ts';
-import { declareGlobal, tenantPolicy, tenantPredicate, tenantTable } from './tables.ts';
+import { declareGlobal, pgTable, tenantPolicy, tenantPredicate, tenantTable } from './tables.ts';
 
 const live = sql`is_deleted = 0`;
 
@@ -30,6 +19,10 @@ export const tenant = pgTable(
     address: varchar('address', { length: 255 }),
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: ts('expire_time'),
+    /** The data source holding the tenant's rows (docs/tenants.md "Moving a tenant"); null: the main database. */
+    datasourceId: idColumn('datasource_id'),
+    /** 'moving' while the tenant's rows are moved between databases: its requests are refused meanwhile. */
+    moveState: varchar('move_state', { length: 16 }),
     ...auditColumns(),
   },
   (t) => [

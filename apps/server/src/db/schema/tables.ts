@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  getTableConfig,
   pgPolicy,
-  pgTable,
+  pgTable as drizzlePgTable,
   varchar,
+  type PgTable,
   type PgColumnBuilderBase,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
@@ -33,6 +35,29 @@ export const globalTables = new Map<string, string>();
 /** Declares a table (made elsewhere, e.g. a link table or a log) as deliberately global. */
 export function declareGlobal(name: string, reason: string): void {
   globalTables.set(name, reason);
+}
+
+/**
+ * Every table of the schema that carries `tenant_id`, by name, as it is defined (the schema registry the per-tenant
+ * export reads, docs/tenants.md "Export format"). Filled by `pgTable` below, which every schema file uses instead of
+ * drizzle's: a table cannot be defined past it. `tenantTableList()` leaves out the tables declared global.
+ */
+const withTenantColumn = new Map<string, PgTable>();
+
+/** drizzle's `pgTable`, recording the table in the schema registry when it carries `tenant_id`. */
+export const pgTable = ((...args: Parameters<typeof drizzlePgTable>) => {
+  const table = drizzlePgTable(...args);
+  const config = getTableConfig(table);
+  if (config.columns.some((c) => c.name === 'tenant_id')) withTenantColumn.set(config.name, table);
+  return table;
+}) as typeof drizzlePgTable;
+
+/** The tenant tables of the schema (every table with `tenant_id` that is not declared global), by name. */
+export function tenantTableList(): { name: string; table: PgTable }[] {
+  return [...withTenantColumn]
+    .filter(([name]) => !globalTables.has(name))
+    .map(([name, table]) => ({ name, table }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The columns handed to an index / constraint callback. */

@@ -79,6 +79,14 @@ const groups: Group[] = [
       // Logs (docs/server.md "Log viewers"): read-only screens, the menu code is the permission.
       ['auditlog', '审计日志', 'Audit log', 'FileSearchOutlined', { crud: false }],
       ['errorlog', '错误日志', 'Error log', 'BugOutlined', { crud: false }],
+      // The databases tenants may be moved to (docs/tenants.md "Data sources"): the platform administrator's alone.
+      [
+        'datasource',
+        '数据源管理',
+        'Data sources',
+        'DatabaseOutlined',
+        { actions: [['test', '测试连接', 'Test connection']] },
+      ],
     ],
   ],
   [

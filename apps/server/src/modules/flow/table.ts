@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
-import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
+import { declareGlobal, pgTable, tenantTable } from '../../db/schema/tables.ts';
 
 /**
  * The workflow's tables (docs/workflow.md "Tables"). Every one is a tenant table (row-level security). The audit

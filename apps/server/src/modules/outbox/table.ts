@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
-import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
+import { declareGlobal, pgTable, tenantTable } from '../../db/schema/tables.ts';
 
 /**
  * Every SMS and every email (docs/outbox.md): what was asked, what the recipient gets, and how its delivery went.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
-import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
+import { declareGlobal, pgTable, tenantTable } from '../../db/schema/tables.ts';
 
 /**
  * A tenant's storage configurations (docs/system-api.md "Files"); status 2 = the one uploads go through, at most one

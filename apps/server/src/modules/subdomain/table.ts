@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, ts } from '../../db/schema/columns.ts';
-import { declareGlobal, tenantTable } from '../../db/schema/tables.ts';
+import { declareGlobal, pgTable, tenantTable } from '../../db/schema/tables.ts';
 import { clientInfo } from '../client/table.ts';
 
 /**

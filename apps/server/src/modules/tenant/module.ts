@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shell, system } from '@atrium/contract';
+import { fill, shell, system } from '@atrium/contract';
 import { apiSchemas } from '@atrium/contract/schemas';
 import { tenant as tenantDef } from '@atrium/contract/resources/system/tenant';
 import { fromContract } from '../../platform/contract-route.ts';
@@ -13,11 +13,13 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { tenantTexts as texts } from './messages.ts';
 import { repairAdmin } from './repair.ts';
+import { bindTenant, closeTenantPools, loadTenantRoutes } from './move.ts';
+import { transferRoutes } from './routes/transfer.ts';
 import { runningHostTenantSql } from '../subdomain/index.ts';
 import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
 
 /** Tenants (platform administrator only): creating one provisions it in the same transaction. */
-export default defineModule((root, s) => {
+export default defineModule(async (root, s) => {
   resourceRoutes(
     root,
     s,
@@ -90,12 +92,23 @@ export default defineModule((root, s) => {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['tenant'];
+  await root.register(transferRoutes, { s });
+  // Which tenants live on a data source: read at start, and again at each live event of the tenant table.
+  await loadTenantRoutes(s, null);
+  const reload = (tenantId: string | null) =>
+    void loadTenantRoutes(s, tenantId).catch((err: unknown) => root.log.error({ err }, 'tenant routes not reloaded'));
+  s.liveMemory.tenantListeners.add(reload);
+  root.addHook('onClose', async () => {
+    s.liveMemory.tenantListeners.delete(reload);
+    await closeTenantPools(s);
+  });
 
-  // Per-tenant data sources are a later issue; say so rather than pretend.
+  // A tenant on its own database (docs/tenants.md "Moving a tenant"): platform administrator only (the route's config).
   app.route({
     ...fromContract(system.tenantDatasource, apiSchemas.system.tenantDatasource, tags),
-    handler: async () => {
-      throw badRequest(texts.datasource);
+    handler: async (req) => {
+      const done = await bindTenant(s, req.body.tenantId, req.body.datasourceId || null);
+      return ok(done, fill(texts.moved, { rows: done.rows, ms: done.ms }));
     },
   });
 

@@ -26,7 +26,7 @@ import { seedLeaveDefaults } from '../leave/index.ts';
 import { tenantTexts } from './messages.ts';
 
 /** Screens only the platform administrator has: a new tenant's package leaves them (and their buttons) out. */
-export const PLATFORM_ONLY_MENUS = ['tenant', 'client', 'param', 'menu', 'dict'];
+export const PLATFORM_ONLY_MENUS = ['tenant', 'client', 'param', 'menu', 'dict', 'datasource'];
 
 export type OneTimePassword = { password: string; hash: string };
 

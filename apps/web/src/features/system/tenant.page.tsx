@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { App } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { App, Checkbox, Modal, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { tenant } from '@atrium/contract/resources/system/tenant';
@@ -8,8 +8,95 @@ import { DATE_FORMAT } from '../../components/crud/FieldInput';
 import { useResourceSchema } from '../../components/crud/ResourcePage';
 import type { CrudSchema } from '../../components/crud/types';
 import { showOnce } from './once';
+import { bindTenant, datasourceOptions, downloadTenant, uploadTenant } from '../../api/tenant';
 
 type Repaired = { tenantId: string; account: string; password: string };
+
+/** 数据源: moves the tenant's rows to a data source, or back to the main database (docs/tenants.md). */
+function BindDialog({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void datasourceOptions().then(setOptions, () => setOptions([]));
+  }, []);
+  return (
+    <Modal
+      open
+      title={t('tenant.bindTitle', { tenantId })}
+      okButtonProps={{ loading: busy }}
+      onCancel={onClose}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          const done = await bindTenant(tenantId, chosen);
+          message.success(t('tenant.moved', { rows: done.rows, ms: done.ms }));
+          onClose();
+        } catch {
+          // The refusal was shown by the client's error toast.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <p>{t('tenant.bindHint')}</p>
+      <Select
+        style={{ width: '100%' }}
+        value={chosen}
+        loading={options === null}
+        onChange={setChosen}
+        options={[{ value: '', label: t('tenant.mainDatabase') }, ...(options ?? [])]}
+      />
+    </Modal>
+  );
+}
+
+/** 导入: one export file into the chosen tenant, optionally replacing what it holds (docs/tenants.md). */
+function ImportDialog({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('tenant.importTitle', { tenantId })}
+      okText={t('tenant.import')}
+      okButtonProps={{ disabled: !file, loading: busy, danger: replace }}
+      onCancel={onClose}
+      onOk={async () => {
+        if (!file) return;
+        setBusy(true);
+        try {
+          message.success(await uploadTenant(tenantId, file, replace));
+          onClose();
+        } catch {
+          // The refusal was shown by the client's error toast.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Upload
+        accept=".gz,.ndjson"
+        maxCount={1}
+        beforeUpload={(f) => {
+          setFile(f);
+          return false;
+        }}
+        onRemove={() => setFile(null)}
+      >
+        <a>{t('tenant.chooseFile')}</a>
+      </Upload>
+      <Checkbox checked={replace} onChange={(e) => setReplace(e.target.checked)} style={{ marginTop: 12 }}>
+        {t('tenant.replace')}
+      </Checkbox>
+    </Modal>
+  );
+}
 
 /**
  * 租户管理 from its definition: a new tenant's administrator account and password are shown once, and so is the
@@ -19,6 +106,8 @@ type Repaired = { tenantId: string; account: string; password: string };
 export default function TenantPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const [importing, setImporting] = useState<string | null>(null);
+  const [binding, setBinding] = useState<string | null>(null);
   const adjust = useCallback(
     (s: CrudSchema): CrudSchema => {
       const unlimited = t('tenant.unlimited');
@@ -45,6 +134,16 @@ export default function TenantPage() {
               }
             : a,
         ),
+        rowActions: [
+          ...(s.rowActions ?? []),
+          {
+            code: 'tenant_setting',
+            label: 'tenant.export',
+            onClick: ([row]) => void downloadTenant(String(row.tenantId)).catch(() => {}),
+          },
+          { code: 'tenant_setting', label: 'tenant.import', onClick: ([row]) => setImporting(String(row.tenantId)) },
+          { code: 'tenant_setting', label: 'tenant.bind', onClick: ([row]) => setBinding(String(row.tenantId)) },
+        ],
         onSaved: (saved, mode) => {
           if (mode === 'add' && saved.adminAccount) {
             showOnce(modal, t('tenant.adminTitle'), [
@@ -58,5 +157,11 @@ export default function TenantPage() {
     },
     [modal, t],
   );
-  return <CrudPage schema={useResourceSchema(tenant, adjust)} />;
+  return (
+    <>
+      <CrudPage schema={useResourceSchema(tenant, adjust)} />
+      {importing && <ImportDialog tenantId={importing} onClose={() => setImporting(null)} />}
+      {binding && <BindDialog tenantId={binding} onClose={() => setBinding(null)} />}
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../../resource/schema.ts';
-import { idLabels } from '../../resource/messages.ts';
+import { encodeMsg, idLabels } from '../../resource/messages.ts';
+import { apiTexts } from '../messages.ts';
 import { dict } from '../../resources/system/dict.ts';
 import { dictbiz } from '../../resources/system/dictbiz.ts';
 import { menu } from '../../resources/system/menu.ts';
@@ -35,9 +36,43 @@ export const roleTreeById = {
   answer: z.array(treeNodeSchema),
 } satisfies RouteSchemas;
 
-/** Always refused (400): per-tenant data sources are not supported yet. */
+/**
+ * Binds a tenant to a data source (its rows moved there) or, with an empty `datasourceId`, back to the main database
+ * (docs/tenants.md "Moving a tenant").
+ */
 export const tenantDatasource = {
-  query: listQuery,
-  body: z.unknown().optional(),
-  answer: z.never(),
+  body: z.object({
+    tenantId: z
+      .string({ error: encodeMsg(apiTexts.tenantIdRequired) })
+      .trim()
+      .refine((v) => /^\d{6,12}$/.test(v), encodeMsg(apiTexts.tenantIdRequired)),
+    datasourceId: z
+      .union([z.string(), z.null()])
+      .optional()
+      .refine((v) => !v || /^\d{1,19}$/.test(v), encodeMsg(apiTexts.datasourceIdMalformed)),
+  }),
+  answer: z.object({ tenantId: z.string(), datasourceId: z.string().nullable(), rows: z.number(), ms: z.number() }),
+} satisfies RouteSchemas;
+
+/** The tenant whose data a transfer concerns (a 6–12 digit tenant id). */
+const tenantIdParam = z
+  .string({ error: encodeMsg(apiTexts.tenantIdRequired) })
+  .trim()
+  .refine((v) => /^\d{6,12}$/.test(v), encodeMsg(apiTexts.tenantIdRequired));
+
+export const tenantExport = {
+  query: z.object({ tenantId: tenantIdParam }),
+  answer: z.unknown(),
+} satisfies RouteSchemas;
+
+/** What an import wrote: tables and rows, and the rows of each table. */
+export const transferSummary = z.object({
+  tables: z.number(),
+  rows: z.number(),
+  perTable: z.record(z.string(), z.number()),
+});
+
+export const tenantImport = {
+  query: z.object({ tenantId: tenantIdParam, replace: z.enum(['true', 'false']).optional() }),
+  answer: transferSummary,
 } satisfies RouteSchemas;

@@ -72,5 +72,26 @@ export const tenantDatasource = defineRoute<typeof S.tenantDatasource>()({
   auth: 'user',
   permission: 'tenant_setting',
   platform: true,
-  summary: "A tenant's own data source: not supported yet (always refused)",
+  summary: "Moves a tenant's rows to a data source (empty datasourceId: back to the main database) and routes it there",
+});
+
+export const tenantExport = defineRoute<typeof S.tenantExport>()({
+  method: 'GET',
+  path: '/api/blade-system/tenant/export',
+  auth: 'user',
+  permission: 'tenant_setting',
+  platform: true,
+  wire: 'stream',
+  summary: 'One tenant\'s data as a gzip\'d NDJSON file in a consistent snapshot (docs/tenants.md "Export format")',
+});
+
+export const tenantImport = defineRoute<typeof S.tenantImport>()({
+  method: 'POST',
+  path: '/api/blade-system/tenant/import',
+  auth: 'user',
+  permission: 'tenant_setting',
+  platform: true,
+  bodyType: 'multipart',
+  summary:
+    'Import a tenant export (multipart field "file") into that tenant, all rows or none; replace=true overwrites',
 });

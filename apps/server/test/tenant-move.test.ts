@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { system } from '@atrium/contract';
+import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
+import { datasource } from '@atrium/contract/resources/system/datasource';
+import { tenantTableList } from '../src/db/schema/tables.ts';
+import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import { sampleBody } from './support/samples.ts';
+
+/**
+ * A tenant on its own database (docs/tenants.md "Moving a tenant"), on PostgreSQL: tenant A is bound to a second
+ * database — its rows leave the main one, its user logs in, lists and writes there, B is unaffected and neither
+ * reaches the other's records — then unbound, and everything is back on the main database. On PGlite the binding is
+ * refused with its message.
+ */
+const PG = process.env.DATABASE_URL;
+const A = '710061';
+const B = '710062';
+let t: TestApp;
+let platform: string;
+const tenantDbName = `atrium_tm_${randomBytes(4).toString('hex')}`;
+const users: Record<string, { password: string; token: string; clientId: string }> = {};
+
+async function admin(text: string, database?: string) {
+  const u = new URL(PG!);
+  if (database) u.pathname = `/${database}`;
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows as Record<string, unknown>[];
+  } finally {
+    await c.end();
+  }
+}
+/** How many rows of the tenant each database holds over every tenant table. */
+async function rowsIn(tenantId: string, database?: string): Promise<number> {
+  const parts = tenantTableList().map((x) => `(select count(*) from "${x.name}" where tenant_id = '${tenantId}')`);
+  const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? new URL(t.databaseUrl!).pathname.slice(1));
+  return Number(r.n);
+}
+const bind = (datasourceId: string) =>
+  client(t, platform, 'en').post(system.tenantDatasource.path, { tenantId: A, datasourceId });
+const listOf = async (token: string) => {
+  const res = await client(t, token).get(`${clientinfo.base}/${clientinfo.listPath}?current=1&size=50`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data.records as { id: string }[]).map((r) => r.id);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ datasourcePrivateNetworks: ['127.0.0.0/8'] });
+  platform = (await loginToken(t)).access;
+  for (const id of [A, B]) {
+    const made = await provisionedTenant(t, platform, id);
+    const binding = t.services.registry.bindings.get(clientinfo.code)!;
+    const res = await client(t, made.token).post(`${clientinfo.base}/submit`, await sampleBody(t, binding, made.token));
+    expect(res.statusCode, res.body).toBe(200);
+    users[id] = { password: made.password, token: made.token, clientId: res.json().data.id };
+  }
+  if (PG) await admin(`create database ${tenantDbName}`);
+});
+afterAll(async () => {
+  await t?.close();
+  if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`);
+});
+
+describe.skipIf(PG)('on the embedded database', () => {
+  it('refuses a binding with its reason', async () => {
+    const res = await bind('1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(
+      'The embedded database (PGlite) has no second database to move a tenant to: deploy on PostgreSQL',
+    );
+  });
+});
+
+describe.skipIf(!PG)('on PostgreSQL', () => {
+  let dsId: string;
+
+  it('moves tenant A to a second database and routes it there', async () => {
+    const api = client(t, platform, 'en');
+    const saved = await api.post(`${datasource.base}/submit`, {
+      name: 'tenant-db',
+      url: `postgres://127.0.0.1:5432/${tenantDbName}`,
+      username: 'postgres',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    dsId = saved.json().data.id;
+    const before = await rowsIn(A);
+    const bOnMain = await rowsIn(B);
+    const res = await bind(dsId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.rows).toBe(before);
+    // The main database holds none of A's rows; the tenant database all of them; B did not move.
+    expect(await rowsIn(A)).toBe(0);
+    expect(await rowsIn(A, tenantDbName)).toBe(before);
+    expect(await rowsIn(B)).toBe(bOnMain);
+    expect(await rowsIn(B, tenantDbName)).toBe(0);
+    const [bound] = await admin(
+      `select datasource_id::text as ds, move_state from tenant where tenant_id = '${A}'`,
+      new URL(t.databaseUrl!).pathname.slice(1),
+    );
+    expect(bound).toEqual({ ds: dsId, move_state: null });
+  });
+
+  it("A's user logs in, lists and writes on A's database; B is unaffected", async () => {
+    const token = await userToken(t, A, 'admin', users[A].password);
+    expect(await listOf(token)).toEqual([users[A].clientId]);
+    expect(await listOf(users[B].token)).toEqual([users[B].clientId]);
+    // A write of A's (its client renamed) lands in A's database.
+    const detail = await client(t, token).get(`${clientinfo.base}/detail?id=${users[A].clientId}`);
+    const renamed = await client(t, token).post(`${clientinfo.base}/submit`, {
+      ...detail.json().data,
+      clientName: 'moved-tenant-client',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [there] = await admin(
+      `select count(*)::int as n from client_info where client_name = 'moved-tenant-client'`,
+      tenantDbName,
+    );
+    expect(there.n).toBe(1);
+    const [onMain] = await admin(
+      `select count(*)::int as n from client_info where client_name = 'moved-tenant-client'`,
+      new URL(t.databaseUrl!).pathname.slice(1),
+    );
+    expect(onMain.n).toBe(0);
+  });
+
+  it('isolation holds across the two databases', async () => {
+    const aToken = await userToken(t, A, 'admin', users[A].password);
+    const bReadsA = await client(t, users[B].token).get(`${clientinfo.base}/detail?id=${users[A].clientId}`);
+    expect(bReadsA.statusCode).toBe(404);
+    const aReadsB = await client(t, aToken).get(`${clientinfo.base}/detail?id=${users[B].clientId}`);
+    expect(aReadsB.statusCode).toBe(404);
+    const aRemovesB = await client(t, aToken).post(`${clientinfo.base}/remove?ids=${users[B].clientId}`);
+    expect(aRemovesB.statusCode).toBe(404);
+    expect(await listOf(users[B].token)).toEqual([users[B].clientId]);
+    // Row-level security in the tenant database too: B's context there sees none of A's rows.
+    const u = new URL(PG!);
+    u.pathname = `/${tenantDbName}`;
+    const c = new pg.Client({ connectionString: u.toString() });
+    await c.connect();
+    try {
+      await c.query('begin');
+      await c.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'atrium_app', true)`, [B]);
+      expect((await c.query('select count(*)::int as n from client_info')).rows[0].n).toBe(0);
+      await c.query('rollback');
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('a tenant administrator may not move a tenant', async () => {
+    const res = await client(t, users[B].token).post(system.tenantDatasource.path, { tenantId: B, datasourceId: dsId });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('unbinding moves A back to the main database', async () => {
+    const there = await rowsIn(A, tenantDbName);
+    const res = await bind('');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowsIn(A)).toBe(there);
+    expect(await rowsIn(A, tenantDbName)).toBe(0);
+    const token = await userToken(t, A, 'admin', users[A].password);
+    expect(await listOf(token)).toEqual([users[A].clientId]);
+    const detail = await client(t, token).get(`${clientinfo.base}/detail?id=${users[A].clientId}`);
+    expect(detail.json().data.clientName).toBe('moved-tenant-client');
+  });
+});
