@@ -49,6 +49,14 @@ function poolOf(): Piscina | null {
   return pool;
 }
 
+/**
+ * Starts the pool's threads now rather than at the first touch (the server's start): a thread reads the engine's code
+ * before its first run, which the first touches would otherwise wait for.
+ */
+export function startEnginePool(): void {
+  poolOf();
+}
+
 /** Runs a touch (run.ts `runTouch`) in the pool, or here when there is none; a refusal keeps its status and text. */
 export async function runTouchPooled(touch: Touch & { definitionId: string }): Promise<RunResult> {
   const p = poolOf();
