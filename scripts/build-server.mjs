@@ -1,6 +1,6 @@
 // The server's build (docs/server.md "Start"): esbuild bundles each entry with the code it imports, one file per
 // module under modules/ (src/app.ts finds them by listing that folder beside itself), shared chunks, and the
-// migrations, the embedded database's worker and the modules' `*.worker.mjs` beside them (src/db/client.ts and src/db/pglite-thread.ts read them
+// migrations, the embedded database's worker and the modules' `*.worker.mjs` (with the `*.thread.ts` they load) beside them (src/db/client.ts and src/db/pglite-thread.ts read them
 // from there). Packages stay in node_modules, except the workspace's own (TypeScript sources, not runnable by node). Used by `npm start` (scripts/start.mjs) for dist/ and by
 // the benches (apps/server/bench/built.mjs), so what a bench times is the code `npm start` runs.
 import fs from 'node:fs';
@@ -21,6 +21,15 @@ export async function buildServerBundle({ serverDir, outDir, entries }) {
       .readdirSync(modules)
       .filter((m) => fs.existsSync(path.join(modules, m, 'index.ts')))
       .map((m) => ({ in: `src/modules/${m}/index.ts`, out: `modules/${m}/index` })),
+    // A module's worker-thread code (`<name>.thread.ts`, loaded by its `*.worker.mjs` from beside it).
+    ...fs.readdirSync(modules).flatMap((m) =>
+      fs.statSync(path.join(modules, m)).isDirectory()
+        ? fs
+            .readdirSync(path.join(modules, m))
+            .filter((f) => f.endsWith('.thread.ts'))
+            .map((f) => ({ in: `src/modules/${m}/${f}`, out: `modules/${m}/${f.slice(0, -3)}` }))
+        : [],
+    ),
   ];
   fs.rmSync(outDir, { recursive: true, force: true });
   try {

@@ -64,6 +64,9 @@ const schema = z.object({
   ATRIUM_DEVICE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Live video (docs/devices.md "Live video").
   ATRIUM_FFMPEG: z.string().min(1).optional(),
+  // The workflow engine's worker threads (docs/workflow.md "Worker threads"), read by modules/flow/engine/pool.ts;
+  // checked here so a bad value stops the start. Unset: the cores − 1, at least 1.
+  ATRIUM_FLOW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   ATRIUM_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(16),
   // Fair shares of the cap (docs/devices.md "Fair shares"); unset: half the cap per tenant, a quarter per user.
   ATRIUM_MAX_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(1000).optional(),

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/resource.ts';
+import { startEnginePool } from './engine/pool.ts';
 import { TimerWorker } from './engine/timers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { workRoutes } from './routes/work.ts';
@@ -12,6 +13,10 @@ export default defineModule(async (root, s) => {
   await root.register(workRoutes, { s });
   // The timers of waiting instances fire from the database, on every server (docs/workflow.md "Timers").
   const timers = new TimerWorker(s, {}, root.log);
-  root.addHook('onListen', async () => timers.start());
+  root.addHook('onListen', async () => {
+    // The engine's worker threads (docs/workflow.md "Worker threads") start with the server, not at the first touch.
+    startEnginePool();
+    timers.start();
+  });
   root.addHook('onClose', async () => timers.stop());
 });

@@ -27,6 +27,8 @@ export type ParsedModel = {
   userTasks: UserTaskInfo[];
   /** Whether any element has a timer: a model without one has no `flow_timer` rows to read or rewrite. */
   hasTimers: boolean;
+  /** The XML it was read from (what a worker thread of the engine's pool parses for itself, engine/pool.ts). */
+  xml: string;
 };
 
 type ModdleElement = {
@@ -76,7 +78,14 @@ export async function parseModel(xml: string): Promise<ParsedModel> {
   } catch (e) {
     throw badRequest(fill(texts.badModel, { detail: firstLine(e) }));
   }
-  return { sourceContext, processId: processes[0].id, processName: processes[0].name ?? null, userTasks, hasTimers };
+  return {
+    sourceContext,
+    processId: processes[0].id,
+    processName: processes[0].name ?? null,
+    userTasks,
+    hasTimers,
+    xml,
+  };
 }
 
 const firstLine = (e: unknown) =>

@@ -13,7 +13,7 @@ import { flowDefinition, flowHistory, flowInstance, flowTask, flowTimer, INSTANC
 import { parsedDefinition } from './definitions.ts';
 import { endInstance } from './end.ts';
 import { writeRun, type NewTask } from './persist.ts';
-import { runTouch } from './run.ts';
+import { runTouchPooled as runTouch } from './pool.ts';
 
 /**
  * The engine's touches (docs/workflow.md "The engine"): start, claim, complete, delete. Each is one transaction of
@@ -94,7 +94,7 @@ export async function startInstanceIn(tx: Db, s: Pick<FlowServices, 'now'>, ctx:
   const def = await definitionOf(tx, ctx.tenantId, input.definitionId);
   if (def.suspended) throw new AppError(409, texts.suspended);
   const model = await def.model();
-  const run = await runTouch({ model, state: null, variables });
+  const run = await runTouch({ model, definitionId: def.id, state: null, variables });
   const id = newId();
   const inst = { id, tenantId: ctx.tenantId, definitionId: def.id, starterId: ctx.userId, businessKey };
   const tasks = await writeRun(tx, inst, run, variables, s.now(), { isNew: true, hasTimers: model.hasTimers });
@@ -253,6 +253,7 @@ export async function completeTask(
     const model = await modelOf(tx, inst.definitionId);
     const run = await runTouch({
       model,
+      definitionId: inst.definitionId,
       state: inst.state,
       variables,
       signal: { elementId: task.elementId, executionId: task.executionId },
@@ -341,7 +342,13 @@ export async function fireTimer(
         and(eq(flowTask.tenantId, row.tenantId), eq(flowTask.instanceId, inst.id), eq(flowTask.status, TASK.open)),
       );
     const waitingBefore = open.map((t) => t.executionId);
-    const run = await runTouch({ model, state: inst.state, variables: inst.variables, waitingBefore });
+    const run = await runTouch({
+      model,
+      definitionId: inst.definitionId,
+      state: inst.state,
+      variables: inst.variables,
+      waitingBefore,
+    });
     await writeRun(tx, { ...inst, tenantId: row.tenantId }, run, inst.variables, now, { isNew: false });
     return 'fired';
   });
