@@ -11,23 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { REGION_LEVELS } from '@atrium/contract/resources/system/region';
 import { readSheet } from 'read-excel-file/node';
 import { xlsxFile, type XlsxCell } from '../src/platform/xlsx.ts';
+import { REGION_EXPORT_COLUMNS, REGION_EXPORT_WIDTHS } from '../src/modules/region/index.ts';
 import { regionRows } from '../src/seed/regions.ts';
 import { rssOf } from './lib.ts';
 
-const COLUMNS = [
-  'code',
-  'parentCode',
-  'name',
-  'level',
-  'sort',
-  'remark',
-  'ancestors',
-  ...REGION_LEVELS.flatMap((l) => [`${l}Code`, `${l}Name`]),
-];
-const WIDTHS = COLUMNS.map((k) => (k.endsWith('Name') || k === 'name' ? 20 : k === 'ancestors' ? 24 : 14));
+const COLUMNS: string[] = [...REGION_EXPORT_COLUMNS];
+const WIDTHS = REGION_EXPORT_WIDTHS;
 
 /** `n` regions as the export writes them: the real tree first, then villages below its towns. */
 function rows(n: number): XlsxCell[][] {

@@ -9,3 +9,4 @@ export {
   type ParentRow,
 } from './service.ts';
 export { region } from './table.ts';
+export { EXPORTED as REGION_EXPORT_COLUMNS, EXPORTED_WIDTHS as REGION_EXPORT_WIDTHS } from './transfer.ts';

@@ -24,8 +24,8 @@ export async function exportRows(tx: Db, code: string | undefined): Promise<Regi
   return tx.select().from(region).where(subtreeOf(code)).orderBy(asc(region.code));
 }
 
-/** The export's columns: the fields of the definition, labelled in the caller's language. */
-const EXPORTED = [
+/** The export's columns: the fields of the definition, labelled in the caller's language (bench/xlsx.ts writes them too). */
+export const EXPORTED = [
   'code',
   'parentCode',
   'name',
@@ -35,6 +35,10 @@ const EXPORTED = [
   'ancestors',
   ...REGION_LEVELS.flatMap((l) => [`${l}Code`, `${l}Name`]),
 ] as const;
+/** The export's column widths, in characters. */
+export const EXPORTED_WIDTHS = EXPORTED.map((k) =>
+  k.endsWith('Name') || k === 'name' ? 20 : k === 'ancestors' ? 24 : 14,
+);
 
 export function exportFile(rows: RegionRow[], lang: Lang): Promise<Buffer> {
   const fields = def.fields as Record<string, { label: Msg }>;
@@ -42,7 +46,7 @@ export function exportFile(rows: RegionRow[], lang: Lang): Promise<Buffer> {
     name: texts.sheetName[lang],
     heads: EXPORTED.map((k) => fields[k].label[lang]),
     rows: rows.map((r) => EXPORTED.map((k) => (r as Record<string, unknown>)[k] as XlsxCell)),
-    widths: EXPORTED.map((k) => (k.endsWith('Name') || k === 'name' ? 20 : k === 'ancestors' ? 24 : 14)),
+    widths: EXPORTED_WIDTHS,
   });
 }
 
