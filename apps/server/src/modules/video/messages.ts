@@ -52,10 +52,11 @@ export const videoTexts = {
 
 /** Why a stream does not play, as the viewer reads it. */
 export const failureTexts: Record<StreamFailure, { zh: string; en: string }> = {
-  // The three limits of docs/devices.md "Fair shares", each named: the server's cap, the tenant's share, the user's.
+  // The three limits of docs/devices.md "Fair shares", each named: the platform's cap (counted over every server,
+  // docs/cluster.md "Live video across servers"), the tenant's share, the user's.
   full: {
-    zh: '服务器同时播放的视频流已达上限，请稍后重试',
-    en: 'The server’s limit of streams playing at once is reached; try again later',
+    zh: '平台同时播放的视频流已达上限，请稍后重试',
+    en: 'The platform’s limit of streams playing at once is reached; try again later',
   },
   fullTenant: {
     zh: '本租户同时播放的视频流已达上限，请关闭本租户的其他画面后重试',
