@@ -10,7 +10,9 @@
 #   scripts/cluster.sh e2e [N] [ARGS]  CI's step: a throwaway database, N servers (default 2) running the e2e harness
 #                                    (CLUSTER_E2E=1), the Playwright suite through nginx (ARGS passed to Playwright),
 #                                    then the failover check (SIGKILL of s2 under load, bench/cluster.ts; skipped
-#                                    with CLUSTER_FAILOVER=0 or when Playwright was given ARGS), stop, drop the database
+#                                    with CLUSTER_FAILOVER=0 or when Playwright was given ARGS), s2 started again and
+#                                    the browser's video failover (e2e/tests/video-failover.spec.ts), stop, drop the
+#                                    database
 #
 # Settings (environment):
 #   CLUSTER_PORT       nginx's port (default 8160); server i listens on CLUSTER_PORT + i
@@ -83,6 +85,34 @@ check() {
     ADMIN_PASSWORD="$ADMIN_PASSWORD" exec node --import tsx scripts/cluster-check.ts)
 }
 
+# Starts server $1 in the background (its pid in server-$1.pid): the cluster's start, and e2e's restart of a killed one.
+start_server() {
+  local i="$1" log="$DIR/server-$1.log"
+  local p=$((PORT + i))
+  mkdir -p "$DIR/s$i"
+  # A restart ("again") keeps the killed process's log above its own.
+  [[ "${2:-}" == again ]] || : > "$log"
+  (
+    export HOST=127.0.0.1 PORT="$p" DATABASE_URL="$DB_URL" ATRIUM_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT"
+    export ATRIUM_SERVER_NAME="s$i" ATRIUM_DATA_DIR="$DIR/s$i" ATRIUM_TRUST_PROXY=127.0.0.1
+    # Uploads on the servers' disk: one folder for all (docs/cluster.md "Uploads").
+    export ATRIUM_UPLOAD_DIR="${ATRIUM_UPLOAD_DIR:-$DIR/uploads}"
+    export ATRIUM_ADMIN_PASSWORD="$ADMIN_PASSWORD"
+    if [[ "${CLUSTER_E2E:-0}" == 1 ]]; then
+      # The e2e harness, as e2e/playwright.config.ts starts it for one server; one process (node --import tsx), so
+      # the pid file holds the server itself (the failover check kills it).
+      export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-warn}" ATRIUM_E2E_CAPTCHA_FILE="$DIR/captchas.txt"
+      export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-on}" ATRIUM_OSS_PRIVATE_NETWORKS="${ATRIUM_OSS_PRIVATE_NETWORKS:-127.0.0.0/8}"
+      export ATRIUM_STREAM_IDLE_SECONDS="${ATRIUM_STREAM_IDLE_SECONDS:-12}"
+      cd "$ROOT/apps/server"
+      exec node --import tsx test/captcha-file-server.ts
+    fi
+    export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-off}"
+    exec node "$ROOT/scripts/start.mjs"
+  ) >> "$log" 2>&1 &
+  echo $! > "$DIR/server-$i.pid"
+}
+
 start() {
   [[ "$N" =~ ^[1-9]$ ]] || die "the number of servers must be 1 to 9 (got $N)"
   command -v nginx > /dev/null || die "nginx is missing: apt-get install -y nginx"
@@ -123,28 +153,8 @@ EOF
   # The servers: one database, one broker, each its own port, data folder and name.
   local i upstreams=""
   for ((i = 1; i <= N; i++)); do
-    local p=$((PORT + i))
-    mkdir -p "$DIR/s$i"
-    (
-      export HOST=127.0.0.1 PORT="$p" DATABASE_URL="$DB_URL" ATRIUM_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT"
-      export ATRIUM_SERVER_NAME="s$i" ATRIUM_DATA_DIR="$DIR/s$i" ATRIUM_TRUST_PROXY=127.0.0.1
-      # Uploads on the servers' disk: one folder for all (docs/cluster.md "Uploads").
-      export ATRIUM_UPLOAD_DIR="${ATRIUM_UPLOAD_DIR:-$DIR/uploads}"
-      export ATRIUM_ADMIN_PASSWORD="$ADMIN_PASSWORD"
-      if [[ "${CLUSTER_E2E:-0}" == 1 ]]; then
-        # The e2e harness, as e2e/playwright.config.ts starts it for one server; one process (node --import tsx), so
-        # the pid file holds the server itself (the failover check kills it).
-        export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-warn}" ATRIUM_E2E_CAPTCHA_FILE="$DIR/captchas.txt"
-        export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-on}" ATRIUM_OSS_PRIVATE_NETWORKS="${ATRIUM_OSS_PRIVATE_NETWORKS:-127.0.0.0/8}"
-        export ATRIUM_STREAM_IDLE_SECONDS="${ATRIUM_STREAM_IDLE_SECONDS:-12}"
-        cd "$ROOT/apps/server"
-        exec node --import tsx test/captcha-file-server.ts
-      fi
-      export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-off}"
-      exec node "$ROOT/scripts/start.mjs"
-    ) > "$DIR/server-$i.log" 2>&1 &
-    echo $! > "$DIR/server-$i.pid"
-    upstreams+="    server 127.0.0.1:$p max_fails=1 fail_timeout=2s;"$'\n'
+    start_server "$i"
+    upstreams+="    server 127.0.0.1:$((PORT + i)) max_fails=1 fail_timeout=2s;"$'\n'
   done
 
   # nginx: round robin, no stickiness; a request that failed to reach a server (refused, reset, timed out, 502, 503)
@@ -244,6 +254,7 @@ e2e() {
     db="${CLUSTER_DB_PREFIX:-atrium_cluster_e2e}_${PORT}_$$"
     psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $db" || die "could not create the database $db"
     export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
+    DB_URL="$DATABASE_URL"
     say "throwaway database $db"
   fi
   rm -f "$ready"
@@ -264,6 +275,18 @@ e2e() {
         CLUSTER_MQTT_URL="mqtt://127.0.0.1:$MQTT_PORT" BENCH_CLUSTER_KILL="s$N" BENCH_CLUSTER_CHECK=1 \
         BENCH_CLUSTER_CONNECTIONS="${BENCH_CLUSTER_CONNECTIONS:-30}" BENCH_CLUSTER_SECONDS="${BENCH_CLUSTER_SECONDS:-16}" \
         BENCH_CLUSTER_KILL_AT="${BENCH_CLUSTER_KILL_AT:-6}" node --import tsx bench/cluster.ts) || status=1
+      # A viewer across the death of its stream's server (e2e/tests/video-failover.spec.ts): s$N started again, the
+      # monitoring screen plays a camera, the server running its ffmpeg gets SIGKILL, the cell plays on.
+      say "video failover in the browser: s$N started again"
+      CLUSTER_E2E=1 start_server "$N" again
+      if wait_http "http://127.0.0.1:$((PORT + N))/" 120; then
+        (cd "$ROOT" && E2E_BASE_URL="http://127.0.0.1:$PORT" E2E_MQTT_PORT="$MQTT_PORT" ATRIUM_E2E_DIR="$DIR" \
+          CLUSTER_VIDEO_FAILOVER=1 ATRIUM_REPORT_TAG=cluster-video-failover \
+          npm run test -w @atrium/e2e -- tests/video-failover.spec.ts) || status=1
+      else
+        say "s$N did not start again ($DIR/server-$N.log)"
+        status=1
+      fi
     fi
   else
     tail -n 40 "$DIR/cluster.log" >&2

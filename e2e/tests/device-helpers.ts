@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { cameradevice } from '@atrium/contract/resources/device/cameradevice';
 import { publish } from '../../apps/server/scripts/simulate.ts';
 import { adminToken } from './helpers.ts';
 
@@ -26,27 +27,51 @@ export async function listLoopbackNetwork(request: APIRequestContext, headers: R
   if (!res.ok() && !/127\.0\.0\.0\/8|already|已登记/.test(await res.text())) throw new Error(await res.text());
 }
 
+/** A camera of the tenant saved through the camera API (RTSP at `streamUrl`, in 东城区); further fields as given. */
+export async function saveRtspCamera(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  camera: { deviceCode: string; name: string; streamUrl: string } & Record<string, unknown>,
+) {
+  const saved = await request.post(`${cameradevice.base}/${cameradevice.createPath}`, {
+    headers,
+    data: { deviceType: '131', regionCode: '110101', protocol: 'RTSP', ...camera },
+  });
+  if (!saved.ok()) throw new Error(`camera save: ${saved.status()} ${await saved.text()}`);
+}
+
 /**
  * ffmpeg processes (whichever binary the server picked) of the e2e server's stream folders (docs/devices.md): its data
  * dir's `video/`, or each cluster server's `s<i>/video/` (docs/cluster.md "The e2e suite through nginx").
  */
 export function serverFfmpeg(): number {
+  return Object.values(ffmpegByServer()).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The same processes counted by the server whose stream folder they write: `s1`, `s2`… for a cluster server, `''` for
+ * the one e2e server. Which server owns a stream is where its ffmpeg runs.
+ */
+export function ffmpegByServer(): Record<string, number> {
   const root = process.env.ATRIUM_E2E_DIR ?? '/nonexistent';
   const servers = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^s\d+$/.test(d)) : [];
-  const dirs = [root, ...servers.map((d) => path.join(root, d))].map((d) => path.join(d, 'video') + path.sep);
-  let n = 0;
+  const dirs = [['', root], ...servers.map((d) => [d, path.join(root, d)])].map(
+    ([name, d]) => [name, path.join(d, 'video') + path.sep] as const,
+  );
+  const out: Record<string, number> = {};
   for (const p of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      if (path.basename(cmd.split('\0')[0]) === 'ffmpeg' && dirs.some((d) => cmd.includes(d)) && !/\) Z /.test(stat))
-        n++;
+      if (path.basename(cmd.split('\0')[0]) !== 'ffmpeg' || /\) Z /.test(stat)) continue;
+      const owner = dirs.find(([, d]) => cmd.includes(d));
+      if (owner) out[owner[0]] = (out[owner[0]] ?? 0) + 1;
     } catch {
       // Gone meanwhile.
     }
   }
-  return n;
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { startTestCamera, type TestCamera } from '../../apps/server/test/support/test-camera.ts';
 import { startOnvifFake, type OnvifFake } from '../../apps/server/test/support/onvif-fake.ts';
 import { login } from './helpers.ts';
-import { adminHeaders, listLoopbackNetwork, serverFfmpeg } from './device-helpers.ts';
+import { adminHeaders, listLoopbackNetwork, saveRtspCamera, serverFfmpeg } from './device-helpers.ts';
 
 /**
  * Live video (docs/devices.md "Live video"): a camera pointing at the loopback test camera (rtsp-streaming-server fed by
@@ -30,22 +30,15 @@ test('play a camera, steer it, close it: the stream stops', async ({ page, reque
   const name = `e2e dome ${STAMP}`;
   const headers = await adminHeaders(request);
   await listLoopbackNetwork(request, headers);
-  const saved = await request.post('/api/blade-device-access/cameraDevice/save', {
-    headers,
-    data: {
-      deviceCode: `11010100001310${STAMP}`,
-      name,
-      deviceType: '131',
-      regionCode: '110101',
-      protocol: 'RTSP',
-      streamUrl: cam.url,
-      ptz: 1,
-      onvifUrl: onvif.url,
-      onvifUser: 'e2e',
-      onvifPassword: 'e2e-secret',
-    },
+  await saveRtspCamera(request, headers, {
+    deviceCode: `11010100001310${STAMP}`,
+    name,
+    streamUrl: cam.url,
+    ptz: 1,
+    onvifUrl: onvif.url,
+    onvifUser: 'e2e',
+    onvifPassword: 'e2e-secret',
   });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
 
   await login(page);
   await page.goto('/video/video_monitor/index');

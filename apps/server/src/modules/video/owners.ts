@@ -111,15 +111,31 @@ export class Owners {
   async beat() {
     // A server without streams (none now, none written since its last beat) has nothing to renew: no statement.
     if (this.dead || (!this.active && this.manager.size === 0)) return;
-    await this.db.transaction(async (tx) => {
+    const synced = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK}::bigint)`);
       await this.renew(tx);
-      await this.syncOwn(tx);
+      const n = await this.syncOwn(tx);
       await tx.execute(
         sql`delete from video_server where lease_until < now() - make_interval(secs => ${this.o.idleSeconds}::int)`,
       );
+      return n;
     });
-    this.active = this.manager.size > 0;
+    // Whether the table holds rows of this server as of this sync — not the manager's size now: a stream stopped
+    // while the sync ran has its row still, and the next beat must remove it.
+    this.active = synced > 0;
+  }
+
+  /**
+   * A server at `url` refused a passed-on request's connection: nothing listens there, so its lease ends now (a
+   * server still alive renews it at its next beat) and the next play or touch takes its streams over instead of
+   * waiting out the lease (docs/cluster.md "Live video across servers"). The address is one the servers wrote.
+   */
+  async refused(url: string) {
+    if (this.dead || url === this.o.url) return;
+    await this.db
+      .update(videoServer)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(videoServer.url, url), sql`${videoServer.leaseUntil} > now()`));
   }
 
   /** This server's row with a fresh lease (and its address). */
@@ -130,14 +146,14 @@ export class Owners {
       .onConflictDoUpdate({ target: videoServer.id, set: { url: this.o.url, leaseUntil: this.lease() } });
   }
 
-  /** This server's rows as its manager has them (called under the claim lock). */
-  private async syncOwn(tx: Db) {
+  /** This server's rows as its manager has them (called under the claim lock); answers how many it kept. */
+  private async syncOwn(tx: Db): Promise<number> {
     const local = this.manager.list();
     const ids = local.map((s) => s.id);
     await tx
       .delete(videoStream)
       .where(and(eq(videoStream.serverId, this.id), ids.length ? notInArray(videoStream.streamId, ids) : undefined));
-    if (!local.length) return;
+    if (!local.length) return 0;
     const rows = local.map((s) => ({
       id: s.id,
       u: this.manager.chargedTo(s),
@@ -163,6 +179,7 @@ export class Owners {
         this.o.log?.warn({ camera: s.cameraId }, 'video: stream taken over by another server; stopped here');
         void this.manager.stop(s.id);
       }
+    return local.length;
   }
 
   /** The row of a stream by its id, with its owner's address and whether the owner lives. */

@@ -16,14 +16,28 @@ import { VIA_HEADER } from './service.ts';
  * that does not answer (it died, its lease has not run out yet) is a 503: the viewer's next touch, once the lease
  * ran out, starts the stream again.
  */
-export function forwardHttp(req: FastifyRequest, reply: FastifyReply, base: string, serverId: string) {
+export function forwardHttp(req: FastifyRequest, reply: FastifyReply, base: string, self: Forwarder) {
   return reply.from(`${base}${req.url}`, {
-    rewriteRequestHeaders: (_req, headers) => ({ ...headers, [VIA_HEADER]: serverId }),
+    rewriteRequestHeaders: (_req, headers) => ({ ...headers, [VIA_HEADER]: self.id }),
     onError: (rep, { error }) => {
       rep.log.warn({ owner: base, err: error.message }, 'video: the owner of a stream did not answer');
+      if (refusedConnection(error)) ownerGone(self, base, rep.log);
       rep.send(new AppError(503, videoTexts.streamRestarting));
     },
   });
+}
+
+/** This server as the passing side: its id (the via mark) and what it does when an owner refused the connection. */
+export type Forwarder = { id: string; refused: (url: string) => Promise<void> };
+
+const refusedConnection = (err: unknown) =>
+  (err as { code?: unknown })?.code === 'ECONNREFUSED' ||
+  (err as { cause?: { code?: unknown } })?.cause?.code === 'ECONNREFUSED' ||
+  /ECONNREFUSED/.test(String((err as { message?: unknown })?.message ?? ''));
+
+/** Nothing listens at the owner's address: its lease ends now, so the viewer's next touch starts the stream here. */
+function ownerGone(self: Forwarder, base: string, log: { warn: (o: object, m: string) => void }) {
+  self.refused(base).catch((err: unknown) => log.warn({ err }, 'video: ending a dead owner’s lease failed'));
 }
 
 /** The viewer's socket holds this much unsent: the owner's socket is no longer read until it drains (live.ts slows). */
@@ -35,8 +49,8 @@ const PAUSE_BYTES = 1024 * 1024;
  * elsewhere; 4004 when the owner has no such stream). A viewer that does not drain stops the reading of the owner's
  * socket, so the owner's own slow-viewer rules (skip ahead, cut at 8 MB) apply to it.
  */
-export function pipeLive(viewer: WebSocket, target: string, serverId: string) {
-  const owner = new WebSocket(target, { headers: { [VIA_HEADER]: serverId }, perMessageDeflate: false });
+export function pipeLive(viewer: WebSocket, target: string, base: string, self: Forwarder) {
+  const owner = new WebSocket(target, { headers: { [VIA_HEADER]: self.id }, perMessageDeflate: false });
   let done = false;
   let drain: NodeJS.Timeout | undefined;
   const end = (code: number) => {
@@ -63,7 +77,10 @@ export function pipeLive(viewer: WebSocket, target: string, serverId: string) {
     request.destroy();
     end(res.statusCode === 404 ? 4004 : 4000);
   });
-  owner.on('error', () => end(4000));
+  owner.on('error', (err) => {
+    if (refusedConnection(err)) self.refused(base).catch(() => {});
+    end(4000);
+  });
   owner.on('close', (code) => end(code >= 4000 && code < 5000 ? code : 4000));
   viewer.on('close', () => end(1000));
   // The viewer sends nothing: anything it sends is ignored.

@@ -24,7 +24,7 @@ export const playRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, { 
     ...fromContract(api.play, apiSchemas.video.play, tags, plain.prefix),
     handler: async (req, reply) => {
       const out = await playCamera(video, requireAuth(req), req.query.deviceInfoId, req.query.wait, viaOwner(req));
-      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners);
       return ok(out);
     },
   });
@@ -34,7 +34,7 @@ export const playRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, { 
     ...fromContract(api.touch, apiSchemas.video.touch, tags, plain.prefix),
     handler: async (req, reply) => {
       const out = await touchStream(video, requireAuth(req), req.query.streamId, viaOwner(req));
-      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners);
       return ok(out);
     },
   });
@@ -69,7 +69,7 @@ export const tokenRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, {
     },
     (socket, req) => {
       const owner = owners.get(req);
-      if (owner) return pipeLive(socket, `${owner.replace(/^http/, 'ws')}${req.url}`, video.owners.id);
+      if (owner) return pipeLive(socket, `${owner.replace(/^http/, 'ws')}${req.url}`, owner, video.owners);
       const stream = video.manager.get(req.params.streamId);
       if (!stream) return socket.close(4004, 'gone');
       // The viewer sends nothing: anything it sends is ignored.
@@ -82,7 +82,7 @@ export const tokenRoutes: FastifyPluginAsync<{ video: Video }> = async (plain, {
     ...fromContract(api.hlsFile, apiSchemas.video.hlsFile, tags, plain.prefix),
     handler: async (req, reply) => {
       const out = await hlsFile(video, req.params.streamId, req.params.file, req.query.token, viaOwner(req));
-      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners.id);
+      if ('forward' in out) return forwardHttp(req, reply, out.forward, video.owners);
       const { type, body } = out;
       reply.header('cache-control', 'no-store');
       return reply.type(type).send(body);

@@ -142,9 +142,10 @@ describe('the player', () => {
       mockGet.mockImplementation(async (_url, params) => {
         if ((params as { streamId?: string }).streamId === undefined) return ADDRESS;
         touches++;
-        if (touches === 1)
-          throw Object.assign(new Error('status 503'), { response: { status: 503, data: { msg: 'moving' } } });
-        return { ...ADDRESS, state: 'restarting' };
+        // The dead server's lease has not run out yet: every touch is refused (the server's 503, or the 502 of a proxy
+        // whose other server is the dead one).
+        const status = touches === 1 ? 503 : 502;
+        throw Object.assign(new Error(`status ${status}`), { response: { status, data: { msg: 'moving' } } });
       });
       render(<Player camera={CAMERA} onState={(s) => states.push(s.kind)} />);
       await settle();
@@ -153,6 +154,36 @@ describe('the player', () => {
       await act(() => vi.advanceTimersByTimeAsync(2_000));
       expect([touches, states.at(-1)]).toEqual([2, 'restarting']);
       expect(states).not.toContain('failed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('once a touch succeeds after a 503, the cell opens the stream again and plays it from its new server', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const states: string[] = [];
+      let touches = 0;
+      let plays = 0;
+      mockGet.mockImplementation(async (_url, params) => {
+        if ((params as { streamId?: string }).streamId === undefined) {
+          plays++;
+          return ADDRESS;
+        }
+        touches++;
+        if (touches === 1)
+          throw Object.assign(new Error('status 503'), { response: { status: 503, data: { msg: 'moving' } } });
+        return ADDRESS;
+      });
+      render(<Player camera={CAMERA} onState={(s) => states.push(s.kind)} />);
+      await settle();
+      expect(plays).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(TOUCH_MS));
+      expect([touches, states.at(-1)]).toEqual([1, 'restarting']);
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await settle();
+      expect([touches, plays, states.at(-1)]).toEqual([2, 2, 'playing']);
+      expect(hlsLoaded).toEqual([ADDRESS.hls, ADDRESS.hls]);
     } finally {
       vi.useRealTimers();
     }

@@ -8,6 +8,8 @@ import { liveSupported, playLive } from './live';
 export const TOUCH_MS = 10_000;
 /** A touch answered 503 (the stream's server died) is tried again this much later. */
 const RETRY_MS = 2_000;
+/** Statuses that say "not now" rather than "no": the stream's server died, or the proxy in front found none. */
+const TRANSIENT = new Set([502, 503, 504]);
 
 const statusOf = (err: unknown) => (err as { response?: { status?: unknown } })?.response?.status;
 
@@ -51,6 +53,11 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
     };
     set({ kind: 'starting' });
     const tokenOf = (a: StreamAddress) => new URL(a.hls, window.location.origin).searchParams.get('token') ?? '';
+    const live = liveSupported();
+    let streamId = '';
+    /** A touch was answered 503: the next good touch plays the stream again from its new server. */
+    let recovering = false;
+    let lastTouch = 0;
     const playHls = async (addr: StreamAddress) => {
       const { default: Hls } = await import('hls.js');
       if (cancelled) return;
@@ -66,8 +73,11 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
         });
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-          else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            // Its server may have died: a touch now says so (503) instead of at the next round.
+            touchSoon();
+            hls.startLoad();
+          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
           else fail(t('videoMonitor.playbackError'));
         });
         hls.loadSource(addr.hls);
@@ -81,43 +91,70 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
       }
       void el.play().catch(() => undefined);
     };
+    /** Opens (or joins) the camera's stream and plays it: at the start, and again after its server died. */
+    const begin = async () => {
+      const addr = await openStream(camera.id, live ? 'live' : 'hls');
+      if (cancelled) return;
+      streamId = addr.streamId;
+      token.current = tokenOf(addr);
+      const el = video.current!;
+      if (live && addr.live) {
+        el.dataset.path = 'live';
+        const liveUrl = addr.live;
+        destroy = playLive(el, {
+          url: () => withToken(liveUrl, token.current),
+          // Cannot start, or lost: HLS from the same stream (the same process writes it), and a touch now in case
+          // the stream's server died.
+          onFail: () => {
+            if (cancelled) return;
+            destroy = undefined;
+            touchSoon();
+            playHls(addr).catch(() => fail(t('videoMonitor.playbackError')));
+          },
+        });
+      } else await playHls(addr);
+      if (!cancelled) set({ kind: 'playing' });
+    };
+    const again = () => {
+      destroy?.();
+      destroy = undefined;
+      begin().catch((err: unknown) => retryOr(err));
+    };
+    /**
+     * 503 (the stream's server died; docs/cluster.md "Live video across servers"), or 502 / 504 (a proxy in front found
+     * no server to answer — nginx says 502 when the one it tried next is the dead one): restarting, touched again soon.
+     */
+    const retryOr = (err: unknown) => {
+      if (cancelled) return;
+      if (!TRANSIENT.has(Number(statusOf(err)))) return fail(refusal(err) ?? t('videoMonitor.failed'));
+      recovering = true;
+      set({ kind: 'restarting' });
+      setTimeout(() => {
+        if (!cancelled) void touch();
+      }, RETRY_MS);
+    };
+    const touch = () => {
+      lastTouch = Date.now();
+      return touchStream(streamId)
+        .then((a) => {
+          if (cancelled) return;
+          token.current = tokenOf(a) || token.current;
+          // The stream runs on a living server again: the cell plays it from there at once.
+          if (recovering) {
+            recovering = false;
+            return again();
+          }
+          set({ kind: a.state === 'restarting' ? 'restarting' : 'playing' });
+        })
+        .catch(retryOr);
+    };
+    const touchSoon = () => {
+      if (!recovering && Date.now() - lastTouch > RETRY_MS) void touch();
+    };
     void (async () => {
       try {
-        const live = liveSupported();
-        const addr = await openStream(camera.id, live ? 'live' : 'hls');
+        await begin();
         if (cancelled) return;
-        token.current = tokenOf(addr);
-        const el = video.current!;
-        if (live && addr.live) {
-          el.dataset.path = 'live';
-          const liveUrl = addr.live;
-          destroy = playLive(el, {
-            url: () => withToken(liveUrl, token.current),
-            // Cannot start, or lost: HLS from the same stream (the same process writes it).
-            onFail: () => {
-              if (cancelled) return;
-              destroy = undefined;
-              playHls(addr).catch(() => fail(t('videoMonitor.playbackError')));
-            },
-          });
-        } else await playHls(addr);
-        if (cancelled) return;
-        set({ kind: 'playing' });
-        const touch = () =>
-          touchStream(addr.streamId)
-            .then((a) => {
-              token.current = tokenOf(a) || token.current;
-              set({ kind: a.state === 'restarting' ? 'restarting' : 'playing' });
-            })
-            .catch((err: unknown) => {
-              // 503: the server running the stream died and its lease has not run out yet (docs/cluster.md "Live
-              // video across servers"); touched again shortly, the stream starts again on a living server.
-              if (statusOf(err) !== 503) return fail(refusal(err) ?? t('videoMonitor.failed'));
-              set({ kind: 'restarting' });
-              setTimeout(() => {
-                if (!cancelled) void touch();
-              }, RETRY_MS);
-            });
         timer = setInterval(() => void touch(), TOUCH_MS);
       } catch (err) {
         if (!cancelled) fail(refusal(err) ?? t('videoMonitor.failed'));

@@ -9,7 +9,7 @@ export type WallCamera = AnswerOf<typeof video.wall>['records'][number];
 export type StreamAddress = AnswerOf<typeof video.play>;
 
 /** Statuses this screen shows in the cell itself instead of a toast. */
-const QUIET = { meta: { whitelist: [400, 403, 404, 429, 500, 503] } };
+const QUIET = { meta: { whitelist: [400, 403, 404, 429, 500, 502, 503, 504] } };
 
 export const wallCameras = (regionCode: string | undefined, size: number) =>
   call(video.wall, { query: { ...(regionCode ? { regionCode } : {}), size } });
