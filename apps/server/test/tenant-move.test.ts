@@ -5,7 +5,15 @@ import { system } from '@atrium/contract';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { datasource } from '@atrium/contract/resources/system/datasource';
 import { tenantTableList } from '../src/db/schema/tables.ts';
-import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import {
+  client,
+  createTestApp,
+  loginToken,
+  provisionedTenant,
+  secondInstance,
+  userToken,
+  type TestApp,
+} from './harness.ts';
 import { sampleBody } from './support/samples.ts';
 import { syncReference } from '../src/modules/tenant/reference.ts';
 
@@ -19,6 +27,8 @@ const PG = process.env.DATABASE_URL;
 const A = '710061';
 const B = '710062';
 let t: TestApp;
+/** A second server on the same database (PostgreSQL): the reference data is copied once for both. */
+let t2: TestApp | undefined;
 let platform: string;
 const tenantDbName = `atrium_tm_${randomBytes(4).toString('hex')}`;
 const users: Record<string, { password: string; token: string; clientId: string; rowId: string }> = {};
@@ -39,6 +49,15 @@ async function rowsIn(tenantId: string, database?: string): Promise<number> {
   const parts = tenantTableList().map((x) => `(select count(*) from "${x.name}" where tenant_id = '${tenantId}')`);
   const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? new URL(t.databaseUrl!).pathname.slice(1));
   return Number(r.n);
+}
+/** The reference syncs of both servers by result (docs/deploy.md "Metrics"). */
+async function syncCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = { same: 0, copied: 0, busy: 0, failed: 0 };
+  for (const app of [t, t2!]) {
+    const m = await app.services.metrics.getSingleMetric('atrium_tenant_reference_syncs_total')!.get();
+    for (const v of m.values) out[String(v.labels.result)] += v.value;
+  }
+  return out;
 }
 /** Polls `probe` (a query of A's database) until it answers `want`; the milliseconds it took. */
 async function reaches(probe: string, want: unknown, ms = 10_000): Promise<number> {
@@ -69,8 +88,10 @@ beforeAll(async () => {
     users[id] = { password: made.password, token: made.token, clientId: res.json().data.id, rowId: made.tenantRowId };
   }
   if (PG) await admin(`create database ${tenantDbName}`);
+  if (PG) t2 = await secondInstance(t);
 });
 afterAll(async () => {
+  await t2?.close();
   await t?.close();
   if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`);
 });
@@ -173,7 +194,8 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     // A region A's database does not hold: A's camera in it is refused.
     const before = await a.post('/api/blade-device-access/cameraDevice/save', camera);
     expect([before.statusCode, before.json().msg]).toEqual([400, expect.stringContaining('110101996')]);
-    // A new region on the main database: copied there, and A's camera in it is saved.
+    // A new region on the main database: copied there once for the two servers, and A's camera in it is saved.
+    const counts = await syncCounts();
     const made = await p.post('/api/blade-system/region/submit', {
       parentCode: '110101',
       code: '110101996',
@@ -186,6 +208,12 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     );
     const saved = await a.post('/api/blade-device-access/cameraDevice/save', camera);
     expect(saved.statusCode, saved.body).toBe(200);
+    // The other server found it in step (or busy, then in step a second later): one copy in all.
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await syncCounts();
+    expect(after.copied - counts.copied).toBe(1);
+    expect(after.same - counts.same).toBeGreaterThanOrEqual(1);
+    expect(after.failed).toBe(0);
 
     // A changed system dictionary entry: A's copy follows, and A's user reads the new label.
     const entries = (await a.get('/api/blade-system/dict/dictionary?code=post_category')).json().data as {

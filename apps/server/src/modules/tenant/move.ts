@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import pg from 'pg';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { Counter } from 'prom-client';
 import { connectionStringOf, openDatabase, type Database, type Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { tenant } from '../../db/schema/index.ts';
@@ -371,6 +372,18 @@ const SYNC_FAILED_MS = 10_000;
  * cluster: a server finding another one syncing it tries again SYNC_BUSY_MS later, when it finds it in step.
  */
 export function keepReferenceInStep(s: Services, log: Log & { info: (o: object, msg: string) => void }) {
+  // What each data source's check found (docs/deploy.md "Metrics"): in step, copied, another server at it, failed.
+  const syncs = new Counter({
+    name: 'atrium_tenant_reference_syncs_total',
+    help: "Checks of a data source's reference data by result: same, copied, busy (another server), failed",
+    labelNames: ['result'] as const,
+    registers: [s.metrics],
+  });
+  const copied = new Counter({
+    name: 'atrium_tenant_reference_rows_total',
+    help: 'Reference rows this server copied to data sources',
+    registers: [s.metrics],
+  });
   let timer: NodeJS.Timeout | undefined;
   let dueAt = 0;
   let running = false;
@@ -396,8 +409,12 @@ export function keepReferenceInStep(s: Services, log: Log & { info: (o: object, 
     try {
       for (const id of await boundSources(s)) {
         try {
-          if ((await syncOne(s, id, log)) === 'busy') retry = SYNC_BUSY_MS;
+          const done = await syncOne(s, id, log);
+          syncs.inc({ result: done === 'busy' || done === 'same' ? done : 'copied' });
+          if (typeof done === 'number') copied.inc(done);
+          if (done === 'busy') retry = SYNC_BUSY_MS;
         } catch (err) {
+          syncs.inc({ result: 'failed' });
           log.error({ err, datasourceId: id }, 'reference data not synced');
           retry ??= SYNC_FAILED_MS;
         }
@@ -419,7 +436,10 @@ export function keepReferenceInStep(s: Services, log: Log & { info: (o: object, 
   };
 }
 
-/** One data source's reference data brought in step if it is behind: 'busy' when another server is at it. */
+/**
+ * One data source's reference data brought in step if it is behind: 'same' when it was not, 'busy' when another
+ * server is at it, else the rows copied.
+ */
 async function syncOne(s: Services, datasourceId: string, log: { info: (o: object, msg: string) => void }) {
   const target = (await databaseOf(s, datasourceId)).db;
   const epochs = (db: Db, prefix: string) =>
@@ -432,7 +452,7 @@ async function syncOne(s: Services, datasourceId: string, log: { info: (o: objec
   if (main.every((r) => heldBy.get(r.scope) === r.epoch)) return 'same';
   const done = await syncReference(connectionStringOf(s.db)!, connectionStringOf(target)!, datasourceId);
   if (!done.ran) return 'busy';
-  if (done.tables.length)
-    log.info({ datasourceId, tables: done.tables, rows: done.rows, ms: done.ms }, 'reference data synced');
-  return 'synced';
+  if (!done.tables.length) return 'same';
+  log.info({ datasourceId, tables: done.tables, rows: done.rows, ms: done.ms }, 'reference data synced');
+  return done.rows;
 }
