@@ -126,6 +126,9 @@ async function takeMoveLock(url: string, tenantId: string, tries: number): Promi
   const c = new pg.Client({ connectionString: url, application_name: 'atrium-move', connectionTimeoutMillis: 5000 });
   c.on('error', () => {});
   await c.connect();
+  // PostgreSQL's side of the connection probes a silent peer (a vanished host) and ends it within ~11 s, the lock
+  // with it; a killed process's connection ends at once (docs/tenants.md "A move that dies").
+  await c.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 3');
   const key = String(jobLockKey('tenant-move', tenantId));
   for (let i = 0; i < tries; i++) {
     if (i) await new Promise((r) => setTimeout(r, 100));
