@@ -38,6 +38,7 @@ let t: TestApp;
 let platform: string;
 let dsId: string;
 const tenantDbName = `atrium_mr_${randomBytes(4).toString('hex')}`;
+const otherDbName = `${tenantDbName}_b`;
 const users: Record<string, { password: string; token: string; clientId: string }> = {};
 
 const mainName = () => new URL(t.databaseUrl!).pathname.slice(1);
@@ -127,7 +128,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`, 'postgres');
+  if (PG)
+    for (const d of [tenantDbName, otherDbName]) await admin(`drop database if exists ${d} with (force)`, 'postgres');
 });
 
 describe.skipIf(!PG)('a move whose server dies', () => {
@@ -275,5 +277,27 @@ describe.skipIf(!PG)('each state a death leaves between the steps is settled by 
     const back = await client(t, platform).post(system.tenantDatasource.path, { tenantId: B, datasourceId: '' });
     expect(back.statusCode, back.body).toBe(200);
     expect([await rowsIn(B), await rowsIn(B, tenantDbName)]).toEqual([before, 0]);
+  });
+
+  it('between two data sources: the rows land on the second, none stay on the first', async () => {
+    await admin(`create database ${otherDbName}`, 'postgres');
+    const saved = await client(t, platform).post(`${datasource.base}/submit`, {
+      name: 'recovery-db-2',
+      url: `postgres://127.0.0.1:5432/${otherDbName}`,
+      username: 'postgres',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = saved.json().data.id as string;
+    const move = (datasourceId: string) =>
+      client(t, platform).post(system.tenantDatasource.path, { tenantId: B, datasourceId });
+    expect((await move(dsId)).statusCode).toBe(200);
+    const res = await move(second);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.rows).toBe(before);
+    expect(await markOf(B)).toEqual({ s: null, ds: second });
+    expect([await rowsIn(B), await rowsIn(B, tenantDbName), await rowsIn(B, otherDbName)]).toEqual([0, 0, before]);
+    expect(await listClients(B)).toEqual([users[B].clientId]);
+    expect((await move('')).statusCode).toBe(200);
+    expect([await rowsIn(B), await rowsIn(B, otherDbName)]).toEqual([before, 0]);
   });
 });
