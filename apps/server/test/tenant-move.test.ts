@@ -5,8 +5,17 @@ import { system } from '@atrium/contract';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
 import { datasource } from '@atrium/contract/resources/system/datasource';
 import { tenantTableList } from '../src/db/schema/tables.ts';
-import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
+import {
+  client,
+  createTestApp,
+  loginToken,
+  provisionedTenant,
+  secondInstance,
+  userToken,
+  type TestApp,
+} from './harness.ts';
 import { sampleBody } from './support/samples.ts';
+import { syncReference } from '../src/modules/tenant/reference.ts';
 
 /**
  * A tenant on its own database (docs/tenants.md "Moving a tenant"), on PostgreSQL: tenant A is bound to a second
@@ -18,9 +27,11 @@ const PG = process.env.DATABASE_URL;
 const A = '710061';
 const B = '710062';
 let t: TestApp;
+/** A second server on the same database (PostgreSQL): the reference data is copied once for both. */
+let t2: TestApp | undefined;
 let platform: string;
 const tenantDbName = `atrium_tm_${randomBytes(4).toString('hex')}`;
-const users: Record<string, { password: string; token: string; clientId: string }> = {};
+const users: Record<string, { password: string; token: string; clientId: string; rowId: string }> = {};
 
 async function admin(text: string, database?: string) {
   const u = new URL(PG!);
@@ -39,6 +50,25 @@ async function rowsIn(tenantId: string, database?: string): Promise<number> {
   const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? new URL(t.databaseUrl!).pathname.slice(1));
   return Number(r.n);
 }
+/** The reference syncs of both servers by result (docs/deploy.md "Metrics"). */
+async function syncCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = { same: 0, copied: 0, busy: 0, failed: 0 };
+  for (const app of [t, t2!]) {
+    const m = await app.services.metrics.getSingleMetric('atrium_tenant_reference_syncs_total')!.get();
+    for (const v of m.values) out[String(v.labels.result)] += v.value;
+  }
+  return out;
+}
+/** Polls `probe` (a query of A's database) until it answers `want`; the milliseconds it took. */
+async function reaches(probe: string, want: unknown, ms = 10_000): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    const [r] = await admin(probe, tenantDbName);
+    if (r?.v === want) return Date.now() - t0;
+    if (Date.now() - t0 > ms) throw new Error(`${probe} answered ${JSON.stringify(r)}, not ${String(want)}`);
+    await new Promise((res) => setTimeout(res, 25));
+  }
+}
 const bind = (datasourceId: string) =>
   client(t, platform, 'en').post(system.tenantDatasource.path, { tenantId: A, datasourceId });
 const listOf = async (token: string) => {
@@ -55,11 +85,13 @@ beforeAll(async () => {
     const binding = t.services.registry.bindings.get(clientinfo.code)!;
     const res = await client(t, made.token).post(`${clientinfo.base}/submit`, await sampleBody(t, binding, made.token));
     expect(res.statusCode, res.body).toBe(200);
-    users[id] = { password: made.password, token: made.token, clientId: res.json().data.id };
+    users[id] = { password: made.password, token: made.token, clientId: res.json().data.id, rowId: made.tenantRowId };
   }
   if (PG) await admin(`create database ${tenantDbName}`);
+  if (PG) t2 = await secondInstance(t);
 });
 afterAll(async () => {
+  await t2?.close();
   await t?.close();
   if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`);
 });
@@ -148,6 +180,90 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     } finally {
       await c.end();
     }
+  });
+
+  it("reference data changed on the main database reaches A's database within seconds, once", async () => {
+    const p = client(t, platform, 'en');
+    const a = client(t, await userToken(t, A, 'admin', users[A].password), 'en');
+    const camera = {
+      deviceCode: '11010100001310000093',
+      name: 'moved cam',
+      deviceType: '131',
+      regionCode: '110101996',
+    };
+    // A region A's database does not hold: A's camera in it is refused.
+    const before = await a.post('/api/blade-device-access/cameraDevice/save', camera);
+    expect([before.statusCode, before.json().msg]).toEqual([400, expect.stringContaining('110101996')]);
+    // A new region on the main database: copied there once for the two servers, and A's camera in it is saved.
+    const counts = await syncCounts();
+    const made = await p.post('/api/blade-system/region/submit', {
+      parentCode: '110101',
+      code: '110101996',
+      name: '迁移测试街道',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const regionMs = await reaches(
+      `select name as v from region where code = '110101996' and is_deleted = 0`,
+      '迁移测试街道',
+    );
+    const saved = await a.post('/api/blade-device-access/cameraDevice/save', camera);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The other server found it in step (or busy, then in step a second later): one copy in all.
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await syncCounts();
+    expect(after.copied - counts.copied).toBe(1);
+    expect(after.same - counts.same).toBeGreaterThanOrEqual(1);
+    expect(after.failed).toBe(0);
+
+    // A changed system dictionary entry: A's copy follows, and A's user reads the new label.
+    const entries = (await a.get('/api/blade-system/dict/dictionary?code=post_category')).json().data as {
+      id: string;
+    }[];
+    const detail = (await p.get(`/api/blade-system/dict/detail?id=${entries[0].id}`)).json().data;
+    const changed = await p.post('/api/blade-system/dict/submit', {
+      ...detail,
+      dictValue: '迁移后的岗位',
+      dictValueEn: 'Moved post',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const dictMs = await reaches(`select dict_value as v from dict where id = ${entries[0].id}`, '迁移后的岗位');
+    const read = (await a.get('/api/blade-system/dict/dictionary?code=post_category')).json().data as {
+      id: string;
+      dictValue: string;
+    }[];
+    expect(read.find((e) => e.id === entries[0].id)?.dictValue).toBe('Moved post');
+
+    // The tenant's quota: one account (its administrator), then a new user of A is refused on A's database.
+    const quota = await p.post(`/api/blade-system/tenant/setting?ids=${users[A].rowId}`, { accountNumber: 1 });
+    expect(quota.statusCode, quota.body).toBe(200);
+    const quotaMs = await reaches(`select account_number as v from tenant where tenant_id = '${A}'`, 1);
+    const refused = await a.post('/api/blade-user/submit', {
+      account: 'quota_probe',
+      realName: 'probe',
+      password: 'Probe#2026x',
+    });
+    expect([refused.statusCode, refused.json().msg]).toEqual([400, "The tenant's account quota (1) is used up"]);
+    expect(
+      (await p.post(`/api/blade-system/tenant/setting?ids=${users[A].rowId}`, { accountNumber: -1 })).statusCode,
+    ).toBe(200);
+    await reaches(`select account_number as v from tenant where tenant_id = '${A}'`, -1);
+
+    // The cost of a sync, on A's database as it is: every table (its record of what it holds removed), then the
+    // tenant rows alone; a second run finds nothing to copy.
+    const u = new URL(PG!);
+    u.pathname = `/${tenantDbName}`;
+    await admin(`delete from cache_epoch where scope like 'synced:%'`, tenantDbName);
+    const all = await syncReference(t.databaseUrl!, u.toString(), dsId, { wait: true });
+    expect(all.tables).toEqual(['dict', 'param', 'region', 'oauth_client', 'menu', 'tenant']);
+    await admin(`delete from cache_epoch where scope = 'synced:tenant'`, tenantDbName);
+    const one = await syncReference(t.databaseUrl!, u.toString(), dsId, { wait: true });
+    expect(one.tables).toEqual(['tenant']);
+    const none = await syncReference(t.databaseUrl!, u.toString(), dsId, { wait: true });
+    expect([none.tables, none.rows]).toEqual([[], 0]);
+    console.log(
+      `reference sync: region seen on A's database after ${regionMs} ms, dictionary ${dictMs} ms, quota ${quotaMs} ms; ` +
+        `a whole sync ${all.rows} rows in ${all.ms} ms, the tenant rows ${one.rows} rows in ${one.ms} ms, nothing to copy ${none.ms} ms`,
+    );
   });
 
   it('a tenant administrator may not move a tenant', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { msg, type DictField, type FieldDef, type Msg, type ResourceDef } from '@atrium/contract';
 import { dict, dictBiz } from '../db/schema/index.ts';
+import { PLATFORM_TENANT } from './access.ts';
 import { GLOBAL_SCOPE } from './cache.ts';
 import type { Row } from './crud.ts';
 import { badRequest } from './errors.ts';
@@ -30,8 +31,11 @@ export function dictKeys(s: Services, tenantId: string, code: string, biz = fals
   return s.cache.getBuilt(
     biz ? tenantId : GLOBAL_SCOPE,
     `dict-keys:${code}`,
+    // The system dictionaries on the main database (the platform tenant never moves): what is cached under '*' is
+    // answered to every tenant, and a moved tenant's copy may lag by a sync (docs/tenants.md "Reference data on a data
+    // source").
     () =>
-      withTenant(s.db, tenantId, (tx) =>
+      withTenant(s.db, biz ? tenantId : PLATFORM_TENANT, (tx) =>
         tx
           .select({ key: t.dictKey })
           .from(t)

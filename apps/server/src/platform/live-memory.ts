@@ -47,6 +47,11 @@ export class LiveMemory {
    * truncate, the events trusted again after a gap): the tenant routing table reloads from them (docs/tenants.md).
    */
   readonly tenantListeners = new Set<(tenantId: string | null) => void>();
+  /**
+   * Told of each event of a reference table's epoch (`e:ref:<table>:<n>`, db/migrations/0050_move_recovery.sql) and
+   * of anything that may have missed some: the data sources' copies are brought in step (docs/tenants.md).
+   */
+  readonly referenceListeners = new Set<() => void>();
   /** Requests answered from memory, live-state queries made, events received. */
   readonly counts = { answered: 0, queried: 0, events: 0 };
 
@@ -97,6 +102,7 @@ export class LiveMemory {
   apply(payload: string): void {
     if (payload[0] === 't' || payload[0] === 'x')
       for (const l of this.tenantListeners) l(payload[0] === 't' ? payload.slice(2) : null);
+    if (payload[0] === 'x' || payload.startsWith('e:ref:')) for (const l of this.referenceListeners) l();
     if (!this.trusted) return;
     this.counts.events++;
     const kind = payload[0];
@@ -124,6 +130,7 @@ export class LiveMemory {
     this.forget();
     this.trusted = true;
     for (const l of this.tenantListeners) l(null);
+    for (const l of this.referenceListeners) l();
   }
 
   private forget(): void {

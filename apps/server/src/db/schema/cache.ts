@@ -10,8 +10,10 @@ declareGlobal(
  * One row per cache scope: a tenant id, or '*' for what every tenant reads (platform menus, system dictionaries,
  * parameters). A write that changes cached data adds one to its scope's epoch in its own transaction; every server
  * sharing the database reads the epochs with each request's live state (docs/server.md "Live state and cache epochs").
+ * `ref:<table>` counts the writes to a reference table, `synced:<table>` (on a data source) the copy it holds
+ * (docs/tenants.md "Reference data on a data source").
  */
 export const cacheEpoch = pgTable('cache_epoch', {
-  scope: varchar('scope', { length: 12 }).primaryKey(),
+  scope: varchar('scope', { length: 32 }).primaryKey(),
   epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
 });

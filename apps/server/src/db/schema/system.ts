@@ -21,8 +21,14 @@ export const tenant = pgTable(
     expireTime: ts('expire_time'),
     /** The data source holding the tenant's rows (docs/tenants.md "Moving a tenant"); null: the main database. */
     datasourceId: idColumn('datasource_id'),
-    /** 'moving' while the tenant's rows are moved between databases: its requests are refused meanwhile. */
+    /** The mover's token while the tenant's rows are moved between databases: its requests are refused meanwhile. */
     moveState: varchar('move_state', { length: 16 }),
+    /**
+     * While a move runs: the database a move that died now would have left a copy of the tenant's rows in (the
+     * one the binding does not name; null: the main database). Recovery deletes them there (docs/tenants.md
+     * "A move that dies").
+     */
+    moveOtherId: idColumn('move_other_id'),
     ...auditColumns(),
   },
   (t) => [

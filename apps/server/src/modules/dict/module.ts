@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dict as dictDef } from '@atrium/contract/resources/system/dict';
 import { dictbiz as dictbizDef } from '@atrium/contract/resources/system/dictbiz';
 import { dict, dictBiz } from '../../db/schema/index.ts';
-import { isPlatformAdmin } from '../../platform/access.ts';
+import { isPlatformAdmin, PLATFORM_TENANT } from '../../platform/access.ts';
 import { GLOBAL_SCOPE } from '../../platform/cache.ts';
 import type { CrudTable } from '../../platform/crud.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -154,8 +154,11 @@ function dictionary(root: FastifyInstance, s: Services, def: typeof dictDef, tab
       const auth = requireAuth(req);
       const code = req.query.code;
       const cacheTenant = global ? GLOBAL_SCOPE : auth.tenantId;
+      // The system dictionaries are read on the main database whatever the caller's tenant: what is cached under '*'
+      // is answered to every tenant, and a moved tenant's copy may lag by a sync (docs/tenants.md "Reference data on a
+      // data source").
       const entries = await s.cache.get(cacheTenant, `${def.code}:${code}`, () =>
-        withTenant(s.db, auth.tenantId, (tx) =>
+        withTenant(s.db, global ? PLATFORM_TENANT : auth.tenantId, (tx) =>
           tx
             .select({
               id: t.id,

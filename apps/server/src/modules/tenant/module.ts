@@ -13,7 +13,7 @@ import { bindResource, defineModule, resourceRoutes } from '../../platform/resou
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { tenantTexts as texts } from './messages.ts';
 import { repairAdmin } from './repair.ts';
-import { bindTenant, closeTenantPools, loadTenantRoutes } from './move.ts';
+import { bindTenant, closeTenantPools, keepReferenceInStep, loadTenantRoutes, watchDeadMoves } from './move.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { runningHostTenantSql } from '../subdomain/index.ts';
 import { lockTenantCreation, nextTenantId, oneTimePassword, provisionTenant, type OneTimePassword } from './service.ts';
@@ -98,8 +98,17 @@ export default defineModule(async (root, s) => {
   const reload = (tenantId: string | null) =>
     void loadTenantRoutes(s, tenantId).catch((err: unknown) => root.log.error({ err }, 'tenant routes not reloaded'));
   s.liveMemory.tenantListeners.add(reload);
+  // A move whose server died is settled by another (docs/tenants.md "A move that dies"); the data sources' reference
+  // data follows the main database's (docs/tenants.md "Reference data on a data source").
+  const stopWatch = watchDeadMoves(s, root.log);
+  const reference = keepReferenceInStep(s, root.log);
+  s.liveMemory.referenceListeners.add(reference.request);
+  reference.request();
   root.addHook('onClose', async () => {
     s.liveMemory.tenantListeners.delete(reload);
+    s.liveMemory.referenceListeners.delete(reference.request);
+    stopWatch();
+    reference.stop();
     await closeTenantPools(s);
   });
 
@@ -107,7 +116,7 @@ export default defineModule(async (root, s) => {
   app.route({
     ...fromContract(system.tenantDatasource, apiSchemas.system.tenantDatasource, tags),
     handler: async (req) => {
-      const done = await bindTenant(s, req.body.tenantId, req.body.datasourceId || null);
+      const done = await bindTenant(s, req.body.tenantId, req.body.datasourceId || null, req.log);
       return ok(done, fill(texts.moved, { rows: done.rows, ms: done.ms }));
     },
   });
