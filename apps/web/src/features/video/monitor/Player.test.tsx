@@ -189,6 +189,28 @@ describe('the player', () => {
     }
   });
 
+  it('the socket lost, a touch at once; answered "restarting" (taken over by that touch), the cell plays the stream again', async () => {
+    (window as { MediaSource?: unknown }).MediaSource = FakeMediaSource;
+    let plays = 0;
+    let touches = 0;
+    mockGet.mockImplementation(async (_url, params) => {
+      if ((params as { streamId?: string }).streamId === undefined) {
+        plays++;
+        return ADDRESS;
+      }
+      touches++;
+      return { ...ADDRESS, state: touches === 1 ? 'restarting' : 'playing' };
+    });
+    render(<Player camera={CAMERA} />);
+    await settle();
+    expect([plays, touches, FakeSocket.all.length]).toEqual([1, 0, 1]);
+    FakeSocket.all[0].onclose!({ code: 1006 });
+    await settle();
+    await settle();
+    // No 10 s wait: touched at once, and opened again on the low-latency path.
+    expect([plays, touches, FakeSocket.all.length]).toEqual([2, 1, 2]);
+  });
+
   it('falls back to HLS when the socket closes before the first frame', async () => {
     (window as { MediaSource?: unknown }).MediaSource = FakeMediaSource;
     const { getByTestId } = render(<Player camera={CAMERA} />);

@@ -57,6 +57,8 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
     let streamId = '';
     /** A touch was answered 503: the next good touch plays the stream again from its new server. */
     let recovering = false;
+    /** The picture was lost (the socket, or HLS's network): a touch saying the stream restarts means a new process. */
+    let lost = false;
     let lastTouch = 0;
     const playHls = async (addr: StreamAddress) => {
       const { default: Hls } = await import('hls.js');
@@ -75,6 +77,7 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
           if (!data.fatal) return;
           if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
             // Its server may have died: a touch now says so (503) instead of at the next round.
+            lost = true;
             touchSoon();
             hls.startLoad();
           } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
@@ -108,6 +111,7 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
           onFail: () => {
             if (cancelled) return;
             destroy = undefined;
+            lost = true;
             touchSoon();
             playHls(addr).catch(() => fail(t('videoMonitor.playbackError')));
           },
@@ -139,11 +143,14 @@ export default function Player({ camera, onState }: { camera: WallCamera; onStat
         .then((a) => {
           if (cancelled) return;
           token.current = tokenOf(a) || token.current;
-          // The stream runs on a living server again: the cell plays it from there at once.
-          if (recovering) {
+          // The stream runs on a living server again (after a 503, or taken over by this very touch once the picture
+          // was lost): the cell plays it from there at once.
+          if (recovering || (lost && a.state === 'restarting')) {
             recovering = false;
+            lost = false;
             return again();
           }
+          if (a.state !== 'restarting') lost = false;
           set({ kind: a.state === 'restarting' ? 'restarting' : 'playing' });
         })
         .catch(retryOr);
