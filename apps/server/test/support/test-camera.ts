@@ -24,6 +24,40 @@ export type TestCamera = {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One RTSP DESCRIBE of `url`: the status code of the answer (0 when the connection fails). */
+function describe(url: string): Promise<number> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(u.port), u.hostname);
+    let text = '';
+    const done = (code: number) => {
+      socket.destroy();
+      resolve(code);
+    };
+    socket.setTimeout(2000, () => done(0));
+    socket.once('error', () => done(0));
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+      const m = /^RTSP\/1\.0 (\d{3})/.exec(text);
+      if (m) done(Number(m[1]));
+    });
+    socket.once('connect', () =>
+      socket.write(`DESCRIBE ${url} RTSP/1.0\r\nCSeq: 1\r\nAccept: application/sdp\r\n\r\n`),
+    );
+  });
+}
+
+/** Waits until the camera's mount answers DESCRIBE with 200 (its publisher is on), at most 30 s. */
+async function mounted(url: string, publisher: ChildProcess) {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (publisher.exitCode !== null) throw new Error(`the test camera's publisher exited (${publisher.exitCode})`);
+    if ((await describe(url)) === 200) return;
+    await wait(100);
+  }
+  throw new Error(`the test camera ${url} was not published within 30 s`);
+}
+
 async function listening(port: number, server: ChildProcess, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   for (;;) {
@@ -138,8 +172,9 @@ export async function startTestCamera(
         ],
         { stdio: 'ignore' },
       );
-      // The mount exists once the publisher has ANNOUNCEd; give it a moment.
-      await wait(700);
+      // The mount exists once the publisher has ANNOUNCEd: asked with DESCRIBE until it is (a fixed pause was too
+      // short on a loaded machine, and the first play of a file read 404 from the camera).
+      await mounted(url, publisher);
     },
     async stopSource() {
       await end(publisher);
