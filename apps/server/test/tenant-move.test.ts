@@ -1,46 +1,39 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { system } from '@atrium/contract';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
-import { datasource } from '@atrium/contract/resources/system/datasource';
 import { tenantTableList } from '../src/db/schema/tables.ts';
 import { client, createTestApp, loginToken, provisionedTenant, userToken, type TestApp } from './harness.ts';
 import { sampleBody } from './support/samples.ts';
+import {
+  MOVE_NETWORKS,
+  adminRows as admin,
+  bindRequest,
+  mainDbName,
+  tenantDatabase,
+  type TenantDatabase,
+} from './support/moved.ts';
 
 /**
  * A tenant on its own database (docs/tenants.md "Moving a tenant"), on PostgreSQL: tenant A is bound to a second
  * database — its rows leave the main one, its user logs in, lists and writes there, B is unaffected and neither
  * reaches the other's records — then unbound, and everything is back on the main database. On PGlite the binding is
- * refused with its message.
+ * refused with its message. The throwaway database and its data source come from test/support/moved.ts.
  */
 const PG = process.env.DATABASE_URL;
 const A = '710061';
 const B = '710062';
 let t: TestApp;
 let platform: string;
-const tenantDbName = `atrium_tm_${randomBytes(4).toString('hex')}`;
+let target: TenantDatabase | undefined;
 const users: Record<string, { password: string; token: string; clientId: string }> = {};
 
-async function admin(text: string, database?: string) {
-  const u = new URL(PG!);
-  if (database) u.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    return (await c.query(text)).rows as Record<string, unknown>[];
-  } finally {
-    await c.end();
-  }
-}
 /** How many rows of the tenant each database holds over every tenant table. */
 async function rowsIn(tenantId: string, database?: string): Promise<number> {
   const parts = tenantTableList().map((x) => `(select count(*) from "${x.name}" where tenant_id = '${tenantId}')`);
-  const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? new URL(t.databaseUrl!).pathname.slice(1));
+  const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? mainDbName(t));
   return Number(r.n);
 }
-const bind = (datasourceId: string) =>
-  client(t, platform, 'en').post(system.tenantDatasource.path, { tenantId: A, datasourceId });
+const bind = (datasourceId: string) => bindRequest(t, platform, A, datasourceId);
 const listOf = async (token: string) => {
   const res = await client(t, token).get(`${clientinfo.base}/${clientinfo.listPath}?current=1&size=50`);
   expect(res.statusCode, res.body).toBe(200);
@@ -48,7 +41,7 @@ const listOf = async (token: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ datasourcePrivateNetworks: ['127.0.0.0/8'] });
+  t = await createTestApp({ datasourcePrivateNetworks: MOVE_NETWORKS });
   platform = (await loginToken(t)).access;
   for (const id of [A, B]) {
     const made = await provisionedTenant(t, platform, id);
@@ -57,11 +50,10 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     users[id] = { password: made.password, token: made.token, clientId: res.json().data.id };
   }
-  if (PG) await admin(`create database ${tenantDbName}`);
 });
 afterAll(async () => {
   await t?.close();
-  if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`);
+  await target?.drop();
 });
 
 describe.skipIf(PG)('on the embedded database', () => {
@@ -76,16 +68,11 @@ describe.skipIf(PG)('on the embedded database', () => {
 
 describe.skipIf(!PG)('on PostgreSQL', () => {
   let dsId: string;
+  let tenantDbName: string;
 
   it('moves tenant A to a second database and routes it there', async () => {
-    const api = client(t, platform, 'en');
-    const saved = await api.post(`${datasource.base}/submit`, {
-      name: 'tenant-db',
-      url: `postgres://127.0.0.1:5432/${tenantDbName}`,
-      username: 'postgres',
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    dsId = saved.json().data.id;
+    target = await tenantDatabase(t, platform);
+    ({ datasourceId: dsId, name: tenantDbName } = target);
     const before = await rowsIn(A);
     const bOnMain = await rowsIn(B);
     const res = await bind(dsId);
@@ -98,7 +85,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     expect(await rowsIn(B, tenantDbName)).toBe(0);
     const [bound] = await admin(
       `select datasource_id::text as ds, move_state from tenant where tenant_id = '${A}'`,
-      new URL(t.databaseUrl!).pathname.slice(1),
+      mainDbName(t),
     );
     expect(bound).toEqual({ ds: dsId, move_state: null });
   });
@@ -121,7 +108,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     expect(there.n).toBe(1);
     const [onMain] = await admin(
       `select count(*)::int as n from client_info where client_name = 'moved-tenant-client'`,
-      new URL(t.databaseUrl!).pathname.slice(1),
+      mainDbName(t),
     );
     expect(onMain.n).toBe(0);
   });
@@ -151,7 +138,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
   });
 
   it('a tenant administrator may not move a tenant', async () => {
-    const res = await client(t, users[B].token).post(system.tenantDatasource.path, { tenantId: B, datasourceId: dsId });
+    const res = await bindRequest(t, users[B].token, B, dsId);
     expect(res.statusCode).toBe(403);
   });
 
