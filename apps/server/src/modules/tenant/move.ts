@@ -35,6 +35,12 @@ const REFERENCE = [
   { table: 'menu', where: `tenant_id = '${PLATFORM_TENANT}'` },
 ];
 
+/**
+ * The global queues whose rows carry a tenant's work (docs/tenants.md "Background work"): written in the tenant's
+ * transaction, so on its database; a move carries the tenant's rows of them along.
+ */
+const QUEUES = ['flow_timer', 'outbox_job', 'attach_removal'];
+
 /** The data sources' databases of one app, by data source id. */
 type Pools = Map<string, Promise<Database>>;
 const poolsOf = new WeakMap<Services, Pools>();
@@ -145,19 +151,24 @@ export async function bindTenant(s: Services, tenantId: string, datasourceId: st
   try {
     await drained(routes.running, tenantId);
     const rows = await copyTenant(source, target, tenantId);
+    await copyQueues(source, target, tenantId);
     if (datasourceId) {
-      // The source's rows go and the binding is recorded in one transaction of the main database.
-      await deleteTenantRows(s.db, tenantId, (q) =>
-        q(`update tenant set datasource_id = $1, move_state = null where tenant_id = $2`, [datasourceId, tenantId]),
-      );
+      // The main database's rows go and the binding is recorded in one transaction of the main database.
+      await deleteTenantRows(s.db, tenantId, async (q) => {
+        await dropQueues(q, tenantId);
+        await q(`update tenant set datasource_id = $1, move_state = null where tenant_id = $2`, [
+          datasourceId,
+          tenantId,
+        ]);
+      });
     } else {
       await s.db.update(tenant).set({ datasourceId: null, moveState: null }).where(eq(tenant.tenantId, tenantId));
     }
     if (datasourceId) routes.databases.set(tenantId, target);
     else routes.databases.delete(tenantId);
     routes.moving.delete(tenantId);
-    // Back on the main database: the data source's copy goes (the main database holds the rows already).
-    if (from && !datasourceId) await deleteTenantRows(source, tenantId);
+    // From a data source (back to the main database, or to another): its copy goes, the target holds the rows.
+    if (from) await deleteTenantRows(source, tenantId, (q) => dropQueues(q, tenantId));
     await closeUnused(s, new Set(await boundSources(s)));
     return { tenantId, datasourceId, rows, ms: Date.now() - started };
   } catch (err) {
@@ -210,7 +221,45 @@ async function copyTenant(source: Db, target: Db, tenantId: string): Promise<num
  * to the data source in one transaction (COPY both ways), replacing what it held.
  */
 async function copyReference(main: Db, target: Db, tenantId: string) {
-  const [fromUrl, toUrl] = [connectionStringOf(main)!, connectionStringOf(target)!];
+  const list = [...REFERENCE, { table: 'tenant', where: `tenant_id in ('${PLATFORM_TENANT}', '${tenantId}')` }];
+  await copyTables(main, target, list);
+}
+
+/**
+ * The tenant's rows of the global queues (docs/tenants.md "Background work"): a timer, a message or a removal queued
+ * before the move is worked on where the tenant now lives. Copied to the target with their claims cleared (a claim
+ * of the source ends with the tenant's 503 while it moves); the source's go with its tenant rows.
+ */
+async function copyQueues(source: Db, target: Db, tenantId: string) {
+  const where = `tenant_id = '${tenantId}'`;
+  await copyTables(
+    source,
+    target,
+    QUEUES.map((table) => ({ table, where })),
+    async (b) => {
+      for (const table of QUEUES)
+        await b.query(`update "${table}" set locked_until = null, locked_by = null where ${where}`);
+    },
+  );
+}
+
+/** The source's queue rows of the tenant, deleted in the caller's transaction (with its tenant rows). */
+async function dropQueues(q: (text: string, values?: unknown[]) => Promise<unknown>, tenantId: string) {
+  for (const table of QUEUES) await q(`delete from "${table}" where tenant_id = $1`, [tenantId]);
+}
+
+/**
+ * Copies the rows of `list` (each table's `where`, or all) from one database to another in one transaction of the
+ * target (COPY both ways, from a repeatable-read snapshot of the source), replacing what the target held of them;
+ * `finish` runs in the target's transaction before it commits.
+ */
+async function copyTables(
+  from: Db,
+  to: Db,
+  list: { table: string; where: string }[],
+  finish?: (b: pg.Client) => Promise<void>,
+) {
+  const [fromUrl, toUrl] = [connectionStringOf(from)!, connectionStringOf(to)!];
   const a = new pg.Client({ connectionString: fromUrl });
   const b = new pg.Client({ connectionString: toUrl });
   a.on('error', () => {});
@@ -220,7 +269,6 @@ async function copyReference(main: Db, target: Db, tenantId: string) {
     await a.query('begin isolation level repeatable read read only');
     await b.query('begin');
     await b.query('set local session_replication_role = replica');
-    const list = [...REFERENCE, { table: 'tenant', where: `tenant_id in ('${PLATFORM_TENANT}', '${tenantId}')` }];
     for (const { table, where } of list) {
       const cols = (
         await a.query<{ c: string }>(
@@ -235,6 +283,7 @@ async function copyReference(main: Db, target: Db, tenantId: string) {
       const into = b.query(copyFrom(`copy "${table}" (${cols.join(', ')}) from stdin`));
       await pipeline(out, into);
     }
+    await finish?.(b);
     await b.query('commit');
     await a.query('commit');
   } catch (err) {
