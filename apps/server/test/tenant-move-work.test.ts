@@ -11,7 +11,7 @@ import { deviceAccessOf } from '../src/modules/device-access/module.ts';
 import { signedMessage } from '../src/modules/device-access/signing.ts';
 import { TimerWorker, flowTask, startInstance } from '../src/modules/flow/index.ts';
 import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
-import { enqueueSms } from '../src/modules/outbox/service.ts';
+import { backlog, enqueueSms } from '../src/modules/outbox/service.ts';
 import { runRollup } from '../src/modules/statistics/rollup.ts';
 import { dayIn } from '../src/modules/statistics/service.ts';
 import { seal } from '../src/platform/secrets.ts';
@@ -203,6 +203,8 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
     const id = await withTenant(t.services.db, M, (tx) =>
       enqueueSms(t.services, tx, { tenantId: M, phone: '13800000001', text: 'moved 482913' }),
     );
+    // The backlog metric counts both, on M's database.
+    expect(await backlog(t.services)).toEqual({ queued: 2, due: 2 });
     const worker = outboxWorkerOf(t.services)!;
     for (let i = 0; i < 5 && (await worker.runOnce()) > 0; i++);
     const [row] = await adminRows(
