@@ -12,6 +12,8 @@ import { signedMessage } from '../src/modules/device-access/signing.ts';
 import { TimerWorker, flowTask, startInstance } from '../src/modules/flow/index.ts';
 import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { backlog, enqueueSms } from '../src/modules/outbox/service.ts';
+import { BLACK_TYPE, isBlocked } from '../src/modules/blacklist/enforce.ts';
+import { blackInfo } from '../src/modules/blacklist/table.ts';
 import { runRollup } from '../src/modules/statistics/rollup.ts';
 import { dayIn } from '../src/modules/statistics/service.ts';
 import { seal } from '../src/platform/secrets.ts';
@@ -218,5 +220,20 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
     expect(await count(`select count(*) as n from outbox where tenant_id = '${M}'`, 'main')).toBe(0);
     expect(await count(`select count(*) as n from outbox_job where id = ${id}`, 'main')).toBe(0);
     expect(await count(`select count(*) as n from outbox_job where id = ${id}`, 'moved')).toBe(0);
+  });
+
+  it('the platform’s blacklist holds inside a moved tenant’s transaction, and its cache is not emptied by it', async () => {
+    // The platform's entries live on the main database (its tenant 000000 never moves).
+    await withTenant(t.services.db, '000000', (tx) =>
+      tx.insert(blackInfo).values({ id: newId(), tenantId: '000000', type: BLACK_TYPE.word, value: 'forbiddenword' }),
+    );
+    t.services.cache.clearAll();
+    // A check from inside M's transaction (as the sub-domain check makes it), on M's database.
+    const inside = await withTenant(t.services.db, M, (tx) =>
+      isBlocked(t.services, M, BLACK_TYPE.word, 'forbiddenword', { tx }),
+    );
+    expect(inside).toBe(true);
+    // And the cached platform list is the platform's, for a tenant on the main database too.
+    expect(await isBlocked(t.services, N, BLACK_TYPE.word, 'forbiddenword')).toBe(true);
   });
 });
