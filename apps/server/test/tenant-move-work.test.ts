@@ -18,7 +18,7 @@ import { runRollup } from '../src/modules/statistics/rollup.ts';
 import { dayIn } from '../src/modules/statistics/service.ts';
 import { seal } from '../src/platform/secrets.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
-import { createTestApp, loginToken, type TestApp } from './harness.ts';
+import { client, createTestApp, loginToken, userToken, type TestApp } from './harness.ts';
 import { deploy, flowTenant, type FlowTenant } from './support/flow-fixture.ts';
 import { MOVE_NETWORKS, adminRows, dbOfTenant, mainDbName, moveTenant, type TenantDatabase } from './support/moved.ts';
 
@@ -50,6 +50,7 @@ const TIMER_XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 let t: TestApp;
 let target: TenantDatabase;
+let platform: string;
 const flows: Record<string, { tenant: FlowTenant; definitionId: string }> = {};
 const early = { instance: '', sms: '' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,7 +87,7 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
       datasourcePrivateNetworks: MOVE_NETWORKS,
       mqtt: { port: MQTT_PORT, portExplicit: true, heartbeatSeconds: 60, anonymous: true },
     });
-    const platform = (await loginToken(t)).access;
+    platform = (await loginToken(t)).access;
     for (const id of [M, N]) {
       const tenant = await flowTenant(t.services.db, id);
       flows[id] = { tenant, definitionId: await deploy(t.services.db, id, 'late', TIMER_XML) };
@@ -235,5 +236,20 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
     expect(inside).toBe(true);
     // And the cached platform list is the platform's, for a tenant on the main database too.
     expect(await isBlocked(t.services, N, BLACK_TYPE.word, 'forbiddenword')).toBe(true);
+  });
+
+  it('the platform administrator repairs a moved tenant’s admin in the tenant’s database', async () => {
+    const [row] = await adminRows(`select id::text as id from tenant where tenant_id = '${M}'`, mainDbName(t));
+    const res = await client(t, platform).post('/api/blade-system/tenant/repair-admin', { id: row.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const { account, password } = res.json().data as { account: string; password: string };
+    expect(account).toBe('admin');
+    // The admin is written where M lives: it logs in and lists M's users; the main database holds none of M's rows.
+    const token = await userToken(t, M, account, password);
+    const users = await client(t, token).get('/api/blade-user/page?size=50');
+    expect(users.statusCode, users.body).toBe(200);
+    expect((users.json().data.records as { account: string }[]).map((u) => u.account)).toContain('admin');
+    expect(await count(`select count(*) as n from "user" where tenant_id = '${M}'`, 'main')).toBe(0);
+    expect(await count(`select count(*) as n from role_menu where tenant_id = '${M}'`, 'main')).toBe(0);
   });
 });
