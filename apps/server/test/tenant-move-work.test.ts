@@ -9,6 +9,7 @@ import { newId } from '../src/db/ids.ts';
 import { cameraDevice } from '../src/modules/device/table.ts';
 import { deviceAccessOf } from '../src/modules/device-access/module.ts';
 import { signedMessage } from '../src/modules/device-access/signing.ts';
+import { flowApi } from '@atrium/contract';
 import { TimerWorker, flowTask, startInstance } from '../src/modules/flow/index.ts';
 import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { backlog, enqueueSms } from '../src/modules/outbox/service.ts';
@@ -251,5 +252,18 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
     expect((users.json().data.records as { account: string }[]).map((u) => u.account)).toContain('admin');
     expect(await count(`select count(*) as n from "user" where tenant_id = '${M}'`, 'main')).toBe(0);
     expect(await count(`select count(*) as n from role_menu where tenant_id = '${M}'`, 'main')).toBe(0);
+  });
+
+  it('the platform deploys a process for a moved tenant and one on the main database, each in its own', async () => {
+    const api = client(t, platform);
+    const xml = TIMER_XML.replace('id="late"', 'id="shared"');
+    const model = await api.post(flowApi.modelSubmit.path, { modelKey: 'shared', name: 'shared', xml });
+    expect(model.statusCode, model.body).toBe(200);
+    const res = await api.post(flowApi.modelDeploy.path, { modelId: model.json().data.id, tenantIds: [M, N] });
+    expect(res.statusCode, res.body).toBe(200);
+    const defs = `select count(*) as n from flow_definition where def_key = 'shared' and tenant_id =`;
+    expect(await count(`${defs} '${M}'`, 'moved')).toBe(1);
+    expect(await count(`${defs} '${M}'`, 'main')).toBe(0);
+    expect(await count(`${defs} '${N}'`, 'main')).toBe(1);
   });
 });
