@@ -15,8 +15,9 @@ import { outboxWorkerOf } from '../src/modules/outbox/module.ts';
 import { backlog, enqueueSms } from '../src/modules/outbox/service.ts';
 import { BLACK_TYPE, isBlocked } from '../src/modules/blacklist/enforce.ts';
 import { blackInfo } from '../src/modules/blacklist/table.ts';
-import { runRollup } from '../src/modules/statistics/rollup.ts';
-import { dayIn } from '../src/modules/statistics/service.ts';
+import { rollupTenants, runRollup } from '../src/modules/statistics/rollup.ts';
+import { addDays, dayIn } from '../src/modules/statistics/service.ts';
+import { tenantRoutesOf } from '../src/platform/tenant-route.ts';
 import { seal } from '../src/platform/secrets.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { client, createTestApp, loginToken, userToken, type TestApp } from './harness.ts';
@@ -265,5 +266,24 @@ describe.skipIf(!PG)('a moved tenant’s background work', () => {
     expect(await count(`${defs} '${M}'`, 'moved')).toBe(1);
     expect(await count(`${defs} '${M}'`, 'main')).toBe(0);
     expect(await count(`${defs} '${N}'`, 'main')).toBe(1);
+  });
+
+  it('a tenant being moved is skipped by the rollup and the sweep, which go on with the others', async () => {
+    const routes = tenantRoutesOf(t.services.db);
+    // Run as on the next day (in the server's time zone): today is the day to roll up.
+    const today = dayIn(t.services.config.timeZone, t.services.now());
+    routes.moving.add(M);
+    try {
+      const tomorrow = addDays(today, 1);
+      const out = await rollupTenants(t.services, tomorrow);
+      expect(out.skipped).toBe(1);
+      expect(out.written).toBeGreaterThanOrEqual(4);
+      expect(await deviceAccessOf(t.services)!.access.sweep()).toBe(0);
+    } finally {
+      routes.moving.delete(M);
+    }
+    const day = `select count(*) as n from stat_device_daily where day = '${today}' and tenant_id =`;
+    expect(await count(`${day} '${N}'`, 'main')).toBe(4);
+    expect(await count(`${day} '${M}'`, 'moved')).toBe(0);
   });
 });

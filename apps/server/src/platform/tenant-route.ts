@@ -86,3 +86,9 @@ export async function claimEverywhere<T>(
   }
   return out;
 }
+
+/** The database a tenant's rows are on now (its data source's, else the main one); makes no routing table. */
+export const databaseOfTenant = (main: Db, tenantId: string): Db => routes.get(main)?.databases.get(tenantId) ?? main;
+
+/** Whether the tenant is being moved (its transactions are refused); makes no routing table. */
+export const isMoving = (main: Db, tenantId: string): boolean => routes.get(main)?.moving.has(tenantId) ?? false;

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { parseListQuery, toPage, type ListRules } from '../../platform/paging.ts';
 import { PLATFORM_TENANT } from '../../platform/access.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { tenantRoutesOf } from '../../platform/tenant-route.ts';
+import { databaseOfTenant } from '../../platform/tenant-route.ts';
 import { bpmnError, validateDefinitions, type ProcessSummary } from './bpmn/validate.ts';
 import { deployDefinition, setSuspended } from './engine/definitions.ts';
 import type { Services } from '../../platform/services.ts';
@@ -250,8 +250,7 @@ export async function deployFiles(
       if (t === by.tenantId) ours.push(def.id);
     }
   };
-  const routes = tenantRoutesOf(opts.main);
-  const dbOf = (t: string) => routes.databases.get(t) ?? opts.main;
+  const dbOf = (t: string) => databaseOfTenant(opts.main, t);
   for (const t of opts.tenants) {
     // A tenant on another database than the caller's (a moved one: docs/tenants.md "Routing") gets its copy in a
     // transaction of its own there; the others in the caller's, as writes into another tenant.

@@ -10,7 +10,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { bumpEpoch } from '../../platform/live.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
-import { tenantRoutesOf } from '../../platform/tenant-route.ts';
+import { databaseOfTenant } from '../../platform/tenant-route.ts';
 import type { Db } from '../../db/client.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
@@ -76,9 +76,8 @@ export default defineModule(async (root, s) => {
           };
           // A moved tenant's rows are written on its database, in a transaction of its own (docs/tenants.md
           // "Routing"); the others' in the platform's transaction, as a write into another tenant.
-          const admin = tenantRoutesOf(s.db).databases.has(tenantId)
-            ? await withTenant(s.db, tenantId, repair)
-            : await repair(tx);
+          const admin =
+            databaseOfTenant(s.db, tenantId) !== s.db ? await withTenant(s.db, tenantId, repair) : await repair(tx);
           return {
             data: { tenantId, account: admin.account, password },
             after: () => revokeUserSessions(s, [admin.userId]),
