@@ -5,6 +5,7 @@ import { flowApi } from '@atrium/contract';
 import { globalTables } from '../src/db/schema/tables.ts';
 import type { Binding } from '../src/platform/resource.ts';
 import { client, createTestApp, loginToken, provisionedTenant, type TestApp } from './harness.ts';
+import { MOVE_NETWORKS, dbOfTenant, moveBack, moveTenant, type TenantDatabase } from './support/moved.ts';
 import { sampleRecord } from './support/samples.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { startInstance } from '../src/modules/flow/index.ts';
@@ -19,7 +20,24 @@ import { LEAVE_XML } from './support/flow-fixture.ts';
  * Tenant A holds one record of every bound tenant resource, made from the definitions' samples
  * (test/support/samples.ts, shared with the conformance suite), and a route of a bound resource is probed with the id
  * of that resource's record: a new resource is covered without editing this file.
+ *
+ * On PostgreSQL the same matrix runs three times (docs/tenants.md "Moving a tenant"): on one database, with A moved
+ * to a database of its own, and with B moved instead (A back on the main one). The digests and the direct reads read
+ * each tenant's rows where they live (`dbOfTenant`). PGlite has no second database: one run.
  */
+const PG = process.env.DATABASE_URL;
+const MODES: { name: string; moved?: '710001' | '710002' }[] = [
+  { name: 'on one database' },
+  ...(PG
+    ? [
+        { name: 'with tenant A moved', moved: '710001' as const },
+        { name: 'with tenant B moved', moved: '710002' as const },
+      ]
+    : []),
+];
+let platform: string;
+let moved: string | undefined;
+const targets: TenantDatabase[] = [];
 let t: TestApp;
 let A: Awaited<ReturnType<typeof provisionedTenant>>;
 let B: Awaited<ReturnType<typeof provisionedTenant>>;
@@ -52,7 +70,7 @@ async function digestOf(tenantId: string) {
   const out: Record<string, string> = {};
   for (const table of await tenantTables()) {
     const res = await rowsOf<{ d: string }>(
-      t.services.db,
+      dbOfTenant(t, tenantId),
       sql.raw(
         `select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from "${table}" x where tenant_id = '${tenantId}'`,
       ),
@@ -177,8 +195,8 @@ function requestFor(r: Route) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const platform = (await loginToken(t)).access;
+  t = await createTestApp({ datasourcePrivateNetworks: MOVE_NETWORKS });
+  platform = (await loginToken(t)).access;
   A = await provisionedTenant(t, platform, '710001');
   B = await provisionedTenant(t, platform, '710002');
   const a = client(t, A.token);
@@ -297,9 +315,33 @@ beforeAll(async () => {
   // One record of every bound tenant resource, made from its definition (or its fixture).
   for (const b of tenantBindings()) generated[b.def.code] = await sampleRecord(t, b, A.token, '710001');
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  for (const d of targets) await d.drop();
+});
 
-describe('tenant isolation matrix (generated from the route table)', () => {
+describe.each(MODES)('tenant isolation matrix (generated from the route table), $name', (mode) => {
+  beforeAll(async () => {
+    if (moved && moved !== mode.moved) {
+      await moveBack(t, platform, moved);
+      moved = undefined;
+    }
+    if (mode.moved && moved !== mode.moved) {
+      targets.push(await moveTenant(t, platform, mode.moved));
+      moved = mode.moved;
+    }
+    // The moved tenant's rows are on its database, and its user's session still answers (read there).
+    const routed = (id: string) => dbOfTenant(t, id) !== t.services.db;
+    expect([routed('710001'), routed('710002')]).toEqual([mode.moved === '710001', mode.moved === '710002']);
+    for (const [id, who] of [
+      ['710001', A],
+      ['710002', B],
+    ] as const) {
+      const res = await client(t, who.token).get('/api/blade-user/page');
+      expect([id, res.statusCode]).toEqual([id, 200]);
+    }
+  });
+
   it('covers the system routes', () => {
     const urls = t.routeTable.filter((r) => !skip(r)).map((r) => r.url);
     for (const must of [
@@ -319,7 +361,7 @@ describe('tenant isolation matrix (generated from the route table)', () => {
     for (const b of tenantBindings()) {
       const table = getTableConfig(b.table).name;
       const res = await rowsOf<{ n: number }>(
-        t.services.db,
+        dbOfTenant(t, '710001'),
         sql.raw(`select count(*)::int as n from "${table}" where tenant_id = '710001' and is_deleted = 0`),
       );
       if (!(res[0].n >= 1)) empty.push(b.def.code);
@@ -384,7 +426,7 @@ describe('tenant isolation matrix (generated from the route table)', () => {
     }
     // And direct: B's user page counts B's users only.
     const mine = await rowsOf<{ n: number }>(
-      t.services.db,
+      dbOfTenant(t, '710002'),
       sql`select count(*)::int as n from "user" where tenant_id = '710002' and is_deleted = 0`,
     );
     expect((await b.get('/api/blade-user/page')).json().data.total).toBe(mine[0].n);

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { system } from '@atrium/contract';
 import { clientinfo } from '@atrium/contract/resources/customer/clientinfo';
-import { datasource } from '@atrium/contract/resources/system/datasource';
 import { tenantTableList } from '../src/db/schema/tables.ts';
 import {
   client,
@@ -16,12 +13,20 @@ import {
 } from './harness.ts';
 import { sampleBody } from './support/samples.ts';
 import { syncReference } from '../src/modules/tenant/reference.ts';
+import {
+  MOVE_NETWORKS,
+  adminRows as admin,
+  bindRequest,
+  mainDbName,
+  tenantDatabase,
+  type TenantDatabase,
+} from './support/moved.ts';
 
 /**
  * A tenant on its own database (docs/tenants.md "Moving a tenant"), on PostgreSQL: tenant A is bound to a second
  * database — its rows leave the main one, its user logs in, lists and writes there, B is unaffected and neither
  * reaches the other's records — then unbound, and everything is back on the main database. On PGlite the binding is
- * refused with its message.
+ * refused with its message. The throwaway database and its data source come from test/support/moved.ts.
  */
 const PG = process.env.DATABASE_URL;
 const A = '710061';
@@ -30,24 +35,15 @@ let t: TestApp;
 /** A second server on the same database (PostgreSQL): the reference data is copied once for both. */
 let t2: TestApp | undefined;
 let platform: string;
-const tenantDbName = `atrium_tm_${randomBytes(4).toString('hex')}`;
+let target: TenantDatabase | undefined;
+/** The name of A's database once made (the first PostgreSQL test). */
+let tenantDbName = '';
 const users: Record<string, { password: string; token: string; clientId: string; rowId: string }> = {};
 
-async function admin(text: string, database?: string) {
-  const u = new URL(PG!);
-  if (database) u.pathname = `/${database}`;
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    return (await c.query(text)).rows as Record<string, unknown>[];
-  } finally {
-    await c.end();
-  }
-}
 /** How many rows of the tenant each database holds over every tenant table. */
 async function rowsIn(tenantId: string, database?: string): Promise<number> {
   const parts = tenantTableList().map((x) => `(select count(*) from "${x.name}" where tenant_id = '${tenantId}')`);
-  const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? new URL(t.databaseUrl!).pathname.slice(1));
+  const [r] = await admin(`select ${parts.join(' + ')} as n`, database ?? mainDbName(t));
   return Number(r.n);
 }
 /** The reference syncs of both servers by result (docs/deploy.md "Metrics"). */
@@ -69,8 +65,7 @@ async function reaches(probe: string, want: unknown, ms = 10_000): Promise<numbe
     await new Promise((res) => setTimeout(res, 25));
   }
 }
-const bind = (datasourceId: string) =>
-  client(t, platform, 'en').post(system.tenantDatasource.path, { tenantId: A, datasourceId });
+const bind = (datasourceId: string) => bindRequest(t, platform, A, datasourceId);
 const listOf = async (token: string) => {
   const res = await client(t, token).get(`${clientinfo.base}/${clientinfo.listPath}?current=1&size=50`);
   expect(res.statusCode, res.body).toBe(200);
@@ -78,7 +73,7 @@ const listOf = async (token: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ datasourcePrivateNetworks: ['127.0.0.0/8'] });
+  t = await createTestApp({ datasourcePrivateNetworks: MOVE_NETWORKS });
   platform = (await loginToken(t)).access;
   for (const id of [A, B]) {
     const made = await provisionedTenant(t, platform, id);
@@ -87,13 +82,12 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     users[id] = { password: made.password, token: made.token, clientId: res.json().data.id, rowId: made.tenantRowId };
   }
-  if (PG) await admin(`create database ${tenantDbName}`);
   if (PG) t2 = await secondInstance(t);
 });
 afterAll(async () => {
   await t2?.close();
   await t?.close();
-  if (PG) await admin(`drop database if exists ${tenantDbName} with (force)`);
+  await target?.drop();
 });
 
 describe.skipIf(PG)('on the embedded database', () => {
@@ -110,14 +104,8 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
   let dsId: string;
 
   it('moves tenant A to a second database and routes it there', async () => {
-    const api = client(t, platform, 'en');
-    const saved = await api.post(`${datasource.base}/submit`, {
-      name: 'tenant-db',
-      url: `postgres://127.0.0.1:5432/${tenantDbName}`,
-      username: 'postgres',
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    dsId = saved.json().data.id;
+    target = await tenantDatabase(t, platform);
+    ({ datasourceId: dsId, name: tenantDbName } = target);
     const before = await rowsIn(A);
     const bOnMain = await rowsIn(B);
     const res = await bind(dsId);
@@ -130,7 +118,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     expect(await rowsIn(B, tenantDbName)).toBe(0);
     const [bound] = await admin(
       `select datasource_id::text as ds, move_state from tenant where tenant_id = '${A}'`,
-      new URL(t.databaseUrl!).pathname.slice(1),
+      mainDbName(t),
     );
     expect(bound).toEqual({ ds: dsId, move_state: null });
   });
@@ -153,7 +141,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
     expect(there.n).toBe(1);
     const [onMain] = await admin(
       `select count(*)::int as n from client_info where client_name = 'moved-tenant-client'`,
-      new URL(t.databaseUrl!).pathname.slice(1),
+      mainDbName(t),
     );
     expect(onMain.n).toBe(0);
   });
@@ -267,7 +255,7 @@ describe.skipIf(!PG)('on PostgreSQL', () => {
   });
 
   it('a tenant administrator may not move a tenant', async () => {
-    const res = await client(t, users[B].token).post(system.tenantDatasource.path, { tenantId: B, datasourceId: dsId });
+    const res = await bindRequest(t, users[B].token, B, dsId);
     expect(res.statusCode).toBe(403);
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { withTenant } from './tenant-db.ts';
+import { isMoving } from './tenant-route.ts';
 
 /**
  * The advisory lock key of one job for one tenant: the first 63 bits of SHA-256 of `atrium:<job>:<tenant>` (a
@@ -22,7 +23,9 @@ export type OnceOutcome<T> = { ran: true; value: T } | { ran: false };
  * The lock is `pg_try_advisory_xact_lock`, taken first in the transaction: it never waits, and it ends with the
  * transaction — commit, rollback, or the connection dying with its server — so nothing is left to clean up.
  * `{ ran: false }`: another server holds it; its work counts, and a job that must not skip a tenant for good
- * (a daily rollup) tries again later. On PGlite (one process, one connection) the lock is always free.
+ * (a daily rollup) tries again later. On PGlite (one process, one connection) the lock is always free. A tenant
+ * being moved (docs/tenants.md "Moving a tenant") is `{ ran: false }` too, not its 503: a job over every tenant goes
+ * on with the next one.
  */
 export async function oncePerCluster<T>(
   db: Db,
@@ -31,6 +34,7 @@ export async function oncePerCluster<T>(
   fn: (tx: Db) => Promise<T>,
 ): Promise<OnceOutcome<T>> {
   const key = jobLockKey(job, tenantId);
+  if (isMoving(db, tenantId)) return { ran: false };
   return withTenant(db, tenantId, async (tx) => {
     const [got] = await rowsOf<{ ok: boolean }>(
       tx,

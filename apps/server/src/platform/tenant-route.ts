@@ -48,3 +48,47 @@ export function routeTenant(db: Db, tenantId: string): { db: Db; done: () => voi
     },
   };
 }
+
+/**
+ * Every database whose queues hold work (docs/tenants.md "Background work"): the main one and each data source a
+ * tenant is bound to. A queue row (`flow_timer`, `outbox_job`, `attach_removal`) is written in its tenant's
+ * transaction, so it lives where the tenant's rows live; the workers claim from each of these databases.
+ */
+export function queueDatabases(main: Db, round = 0): Db[] {
+  const r = routes.get(main);
+  const all = r ? [main, ...new Set(r.databases.values())] : [main];
+  // Each round starts at another database, so a full queue on one never starves the others.
+  const at = round % all.length;
+  return [...all.slice(at), ...all.slice(0, at)];
+}
+
+/**
+ * Claims queue rows from every database of `queueDatabases`, up to `batch` in all, each row with the database it
+ * lives on. A data source that fails is left for this round (`onError`); the main database's failure fails the round.
+ */
+export async function claimEverywhere<T>(
+  main: Db,
+  round: number,
+  batch: number,
+  claim: (db: Db, limit: number) => Promise<T[]>,
+  onError: (err: unknown) => void,
+): Promise<(T & { db: Db })[]> {
+  const out: (T & { db: Db })[] = [];
+  for (const db of queueDatabases(main, round)) {
+    const limit = batch - out.length;
+    if (limit <= 0) break;
+    try {
+      for (const row of await claim(db, limit)) out.push({ ...row, db });
+    } catch (err) {
+      if (db === main) throw err;
+      onError(err);
+    }
+  }
+  return out;
+}
+
+/** The database a tenant's rows are on now (its data source's, else the main one); makes no routing table. */
+export const databaseOfTenant = (main: Db, tenantId: string): Db => routes.get(main)?.databases.get(tenantId) ?? main;
+
+/** Whether the tenant is being moved (its transactions are refused); makes no routing table. */
+export const isMoving = (main: Db, tenantId: string): boolean => routes.get(main)?.moving.has(tenantId) ?? false;

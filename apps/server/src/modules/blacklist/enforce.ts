@@ -8,6 +8,7 @@ import { newId } from '../../db/ids.ts';
 import { GLOBAL_SCOPE } from '../../platform/cache.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import { databaseOfTenant } from '../../platform/tenant-route.ts';
 import { blackInfo } from './table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -338,6 +339,11 @@ async function read(s: Services, tenantId: string, tx?: Db): Promise<Entry[]> {
   );
   const prev = setting?.tenant ?? '';
   if (prev === tenantId) return entriesOf(tx, tenantId, now);
+  // A tenant on another database than the transaction's (a moved one, or the platform read from a moved tenant's
+  // transaction: docs/tenants.md "Routing") is read there, in a transaction of its own (PostgreSQL only: PGlite
+  // never routes).
+  if (databaseOfTenant(s.db, prev) !== databaseOfTenant(s.db, tenantId))
+    return withTenant(s.db, tenantId, (t) => entriesOf(t, tenantId, now));
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
   const rows = await entriesOf(tx, tenantId, now);
   await tx.execute(sql`select set_config('app.tenant_id', ${prev}, true)`);

@@ -6,6 +6,8 @@ import { tenant } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { parseListQuery, toPage, type ListRules } from '../../platform/paging.ts';
 import { PLATFORM_TENANT } from '../../platform/access.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import { databaseOfTenant } from '../../platform/tenant-route.ts';
 import { bpmnError, validateDefinitions, type ProcessSummary } from './bpmn/validate.ts';
 import { deployDefinition, setSuspended } from './engine/definitions.ts';
 import type { Services } from '../../platform/services.ts';
@@ -208,7 +210,7 @@ export async function deployFiles(
   tx: Db,
   by: AdminCaller,
   files: DeployFile[],
-  opts: { category?: string | null; tenants: string[]; now: Date; key?: string; name?: string },
+  opts: { main: Db; category?: string | null; tenants: string[]; now: Date; key?: string; name?: string },
 ) {
   if (!files.length) throw badRequest(texts.noFiles);
   const processes: ProcessSummary[] = [];
@@ -220,35 +222,41 @@ export async function deployFiles(
   }
   const deploymentIds: string[] = [];
   const ours: string[] = [];
-  for (const t of opts.tenants)
-    await asTenant(tx, by.tenantId, t, async () => {
-      for (const [i, f] of files.entries()) {
-        const proc = processes[i];
-        const deploymentId = newId();
-        await tx.insert(flowDeployment).values({
-          id: deploymentId,
-          tenantId: t,
-          name: f.name.slice(0, 100),
-          category: opts.category ?? null,
-          deployTime: opts.now,
-          createUser: by.userId,
-          createTime: opts.now,
-          updateTime: opts.now,
-        });
-        const def = await deployDefinition(tx, t, {
-          key: opts.key ?? proc.key,
-          name: opts.name ?? proc.name ?? f.name.replace(/(\.bpmn20\.xml|\.bpmn)$/i, ''),
-          xml: f.xml,
-          category: opts.category ?? null,
-          deploymentId,
-          userId: by.userId,
-        }).catch((e: unknown) => {
-          throw e instanceof AppError ? fileError(f.name, e) : e;
-        });
-        deploymentIds.push(deploymentId);
-        if (t === by.tenantId) ours.push(def.id);
-      }
-    });
+  const deployIn = async (on: Db, t: string) => {
+    for (const [i, f] of files.entries()) {
+      const proc = processes[i];
+      const deploymentId = newId();
+      await on.insert(flowDeployment).values({
+        id: deploymentId,
+        tenantId: t,
+        name: f.name.slice(0, 100),
+        category: opts.category ?? null,
+        deployTime: opts.now,
+        createUser: by.userId,
+        createTime: opts.now,
+        updateTime: opts.now,
+      });
+      const def = await deployDefinition(on, t, {
+        key: opts.key ?? proc.key,
+        name: opts.name ?? proc.name ?? f.name.replace(/(\.bpmn20\.xml|\.bpmn)$/i, ''),
+        xml: f.xml,
+        category: opts.category ?? null,
+        deploymentId,
+        userId: by.userId,
+      }).catch((e: unknown) => {
+        throw e instanceof AppError ? fileError(f.name, e) : e;
+      });
+      deploymentIds.push(deploymentId);
+      if (t === by.tenantId) ours.push(def.id);
+    }
+  };
+  const dbOf = (t: string) => databaseOfTenant(opts.main, t);
+  for (const t of opts.tenants) {
+    // A tenant on another database than the caller's (a moved one: docs/tenants.md "Routing") gets its copy in a
+    // transaction of its own there; the others in the caller's, as writes into another tenant.
+    if (dbOf(t) !== dbOf(by.tenantId)) await withTenant(opts.main, t, (on) => deployIn(on, t));
+    else await asTenant(tx, by.tenantId, t, () => deployIn(tx, t));
+  }
   return { deploymentIds, definitions: await definitionsById(tx, by.tenantId, ours) };
 }
 
@@ -273,12 +281,20 @@ export async function deployModel(
   input: { modelId: string; category?: string | null },
   tenants: string[],
   now: Date,
+  main: Db,
 ) {
   const model = await modelRow(tx, by.tenantId, input.modelId);
   if (!model.xml) throw badRequest(texts.modelEmpty);
   const category = input.category || model.category;
   const file = { name: `${model.modelKey}.bpmn`, xml: model.xml };
-  const out = await deployFiles(tx, by, [file], { category, tenants, now, key: model.modelKey, name: model.name });
+  const out = await deployFiles(tx, by, [file], {
+    main,
+    category,
+    tenants,
+    now,
+    key: model.modelKey,
+    name: model.name,
+  });
   return { deploymentId: out.deploymentIds[0], definitions: out.definitions };
 }
 

@@ -4,6 +4,7 @@ import { newId } from '../../db/ids.ts';
 import { attach } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
+import { queueDatabases } from '../../platform/tenant-route.ts';
 import { outboxTexts as texts } from './messages.ts';
 import { outbox, outboxJob } from './table.ts';
 import { kickWorkers } from './worker.ts';
@@ -172,22 +173,25 @@ const BACKLOG_TIMEOUT_MS = 1000;
 
 /**
  * The delivery backlog across tenants (docs/deploy.md "Metrics"): messages still to deliver (`outbox_job` rows, which
- * hold no content) and those whose time has come. Null while the database is down or slow to answer.
+ * hold no content) and those whose time has come, over every database that holds queues (the main one and the data
+ * sources of moved tenants: docs/tenants.md "Background work"). Null while one is down or slow to answer.
  */
 export async function backlog(s: Services): Promise<{ queued: number; due: number } | null> {
   if (availabilityOf(s.db)?.down) return null;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), BACKLOG_TIMEOUT_MS)));
-  const counted = s.db
-    .select({
-      queued: sql<number>`count(*)::int`,
-      due: sql<number>`(count(*) filter (where ${lte(outboxJob.dueAt, s.now())}))::int`,
-    })
-    .from(outboxJob)
-    .then(
-      ([row]) => row ?? { queued: 0, due: 0 },
-      () => null,
-    );
+  const countOn = (db: Db) =>
+    db
+      .select({
+        queued: sql<number>`count(*)::int`,
+        due: sql<number>`(count(*) filter (where ${lte(outboxJob.dueAt, s.now())}))::int`,
+      })
+      .from(outboxJob)
+      .then(([row]) => row ?? { queued: 0, due: 0 });
+  const counted = Promise.all(queueDatabases(s.db).map(countOn)).then(
+    (rows) => rows.reduce((a, r) => ({ queued: a.queued + r.queued, due: a.due + r.due }), { queued: 0, due: 0 }),
+    () => null,
+  );
   try {
     return await Promise.race([counted, late]);
   } finally {

@@ -8,6 +8,8 @@ import { openAttachment } from '../resource/index.ts';
 import { Poller } from '../../platform/poller.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import { claimEverywhere } from '../../platform/tenant-route.ts';
+import type { Db } from '../../db/client.ts';
 import { outboxTexts } from './messages.ts';
 import { DeliveryError, sendEmail, sendSms, type SmsConfig, type SmtpSettings } from './providers.ts';
 import { unseal } from '../../platform/secrets.ts';
@@ -51,7 +53,8 @@ export function kickWorkers(s: Services): void {
   for (const w of s.registry.outboxWorkers ?? []) w.kick();
 }
 
-type Claimed = { id: string; tenantId: string; attempts: number };
+/** A claimed job and the database its row lives on (its tenant's: docs/tenants.md "Background work"). */
+type Claimed = { id: string; tenantId: string; attempts: number; db: Db };
 type Outcome = { ok: true; provider: string } | { ok: false; error: string; permanent: boolean };
 
 /** The delay before attempt `attempts + 1`. */
@@ -67,6 +70,8 @@ export class OutboxWorker {
   readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   /** Started by `start()` (a round run by hand, as tests do, never stops midway). */
   private started = false;
+  /** Claim rounds so far: each starts at another database (platform/tenant-route.ts `queueDatabases`). */
+  private round = 0;
   private readonly poller: Poller;
   readonly options: WorkerOptions;
 
@@ -111,7 +116,7 @@ export class OutboxWorker {
     const jobs = await this.claim();
     for (let i = 0; i < jobs.length; i++) {
       if (this.started && !this.running) {
-        await this.release(jobs.slice(i).map((j) => j.id));
+        await this.release(jobs.slice(i));
         break;
       }
       await this.handle(jobs[i]).catch((err: unknown) =>
@@ -121,15 +126,25 @@ export class OutboxWorker {
     return jobs.length;
   }
 
-  private async claim(): Promise<Claimed[]> {
-    const { db } = this.s;
+  /** Due jobs of every database that holds queues (the main one and the data sources of moved tenants). */
+  private claim(): Promise<Claimed[]> {
+    return claimEverywhere(
+      this.s.db,
+      this.round++,
+      this.options.batch,
+      (db, limit) => this.claimOn(db, limit),
+      (err) => this.log?.error({ err }, 'outbox worker: a data source could not be polled'),
+    );
+  }
+
+  private async claimOn(db: Db, limit: number) {
     const now = this.s.now();
     const due = db
       .select({ id: outboxJob.id })
       .from(outboxJob)
       .where(and(lte(outboxJob.dueAt, now), or(isNull(outboxJob.lockedUntil), lte(outboxJob.lockedUntil, now))))
       .orderBy(outboxJob.dueAt)
-      .limit(this.options.batch)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(outboxJob)
@@ -142,22 +157,23 @@ export class OutboxWorker {
       .returning({ id: outboxJob.id, tenantId: outboxJob.tenantId, attempts: outboxJob.attempts });
   }
 
-  private async release(ids: string[]) {
-    if (!ids.length) return;
-    await this.s.db
-      .update(outboxJob)
-      .set({ lockedUntil: null, lockedBy: null, attempts: sql`${outboxJob.attempts} - 1` })
-      .where(and(inArray(outboxJob.id, ids), eq(outboxJob.lockedBy, this.id)));
+  private async release(jobs: Claimed[]) {
+    for (const db of new Set(jobs.map((j) => j.db))) {
+      const ids = jobs.filter((j) => j.db === db).map((j) => j.id);
+      await db
+        .update(outboxJob)
+        .set({ lockedUntil: null, lockedBy: null, attempts: sql`${outboxJob.attempts} - 1` })
+        .where(and(inArray(outboxJob.id, ids), eq(outboxJob.lockedBy, this.id)));
+    }
   }
 
   private async handle(job: Claimed) {
-    const s = this.s;
     // Read the message and what delivering it needs, in one short transaction of its tenant. A short outage of the
     // database is waited out, here and when the outcome is recorded (within half the claim's lease): a message sent
     // but not recorded would be sent again when its claim runs out (docs/outbox.md "Worker").
     const plan = await retryWhileUnavailable(() => this.plan(job), this.options.leaseMs / 2);
     if (!plan) {
-      await s.db.delete(outboxJob).where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)));
+      await job.db.delete(outboxJob).where(and(eq(outboxJob.id, job.id), eq(outboxJob.lockedBy, this.id)));
       return;
     }
     const outcome = await this.deliver(job, plan).catch((err: unknown): Outcome =>

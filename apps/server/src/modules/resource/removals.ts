@@ -7,6 +7,7 @@ import { newId } from '../../db/ids.ts';
 import { Poller } from '../../platform/poller.ts';
 import type { Services } from '../../platform/services.ts';
 import { withTenant } from '../../platform/tenant-db.ts';
+import { claimEverywhere } from '../../platform/tenant-route.ts';
 import { storeOfAttachment } from './service.ts';
 import { removeObject } from './storage.ts';
 import { attachRemoval } from './table.ts';
@@ -64,6 +65,8 @@ export class RemovalWorker {
   readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly poller: Poller;
   readonly options: RemovalWorkerOptions;
+  /** Claim rounds so far: each starts at another database (platform/tenant-route.ts `queueDatabases`). */
+  private round = 0;
 
   constructor(
     private readonly s: Services,
@@ -100,23 +103,31 @@ export class RemovalWorker {
           storeOfAttachment(this.s, tx, r.tenantId, r.ossId),
         );
         await removeObject(store, r.objectKey);
-        await this.s.db
-          .delete(attachRemoval)
-          .where(and(eq(attachRemoval.id, r.id), eq(attachRemoval.lockedBy, this.id)));
+        await r.db.delete(attachRemoval).where(and(eq(attachRemoval.id, r.id), eq(attachRemoval.lockedBy, this.id)));
         removed++;
       } catch (err) {
         this.log?.warn(
           { err, object: r.objectKey, attempts: r.attempts },
           'a removed attachment’s object is kept for now',
         );
-        await this.later(r.id, r.attempts, err);
+        await this.later(r.db, r.id, r.attempts, err);
       }
     }
     return { claimed: due.length, removed };
   }
 
-  private async claim(attachIds?: string[]) {
-    const { db } = this.s;
+  /** Due removals of every database that holds queues (the main one and the data sources of moved tenants). */
+  private claim(attachIds?: string[]) {
+    return claimEverywhere(
+      this.s.db,
+      this.round++,
+      this.options.batch,
+      (db, limit) => this.claimOn(db, limit, attachIds),
+      (err) => this.log?.error({ err }, 'attachment removal worker: a data source could not be polled'),
+    );
+  }
+
+  private async claimOn(db: Db, limit: number, attachIds?: string[]) {
     const now = this.s.now();
     const due = db
       .select({ id: attachRemoval.id })
@@ -129,7 +140,7 @@ export class RemovalWorker {
         ),
       )
       .orderBy(attachRemoval.dueAt)
-      .limit(this.options.batch)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(attachRemoval)
@@ -143,11 +154,11 @@ export class RemovalWorker {
   }
 
   /** The store failed: the removal is due again after the backoff of its attempts so far. */
-  private async later(id: string, attempts: number, err: unknown) {
+  private async later(db: Db, id: string, attempts: number, err: unknown) {
     const { backoffMs, maxBackoffMs } = this.options;
     const wait = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
     const message = err instanceof Error ? err.message : String(err);
-    await this.s.db
+    await db
       .update(attachRemoval)
       .set({
         dueAt: new Date(this.s.now().getTime() + wait),

@@ -9,6 +9,9 @@ import { PLATFORM_TENANT } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { bumpEpoch } from '../../platform/live.ts';
+import { withTenant } from '../../platform/tenant-db.ts';
+import { databaseOfTenant } from '../../platform/tenant-route.ts';
+import type { Db } from '../../db/client.ts';
 import { bindResource, defineModule, resourceRoutes } from '../../platform/resource.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { tenantTexts as texts } from './messages.ts';
@@ -65,9 +68,16 @@ export default defineModule(async (root, s) => {
         async 'repair-admin'({ tx, auth, rows, prepared }) {
           const { password, hash } = prepared as OneTimePassword;
           const tenantId = String(rows[0].tenantId);
-          const admin = await repairAdmin(tx, tenantId, auth, s.now(), hash);
-          // Its roles' grants are cached on every server: they drop them at their next request.
-          await bumpEpoch(tx, tenantId);
+          const repair = async (on: Db) => {
+            const made = await repairAdmin(on, tenantId, auth, s.now(), hash);
+            // Its roles' grants are cached on every server: they drop them at their next request.
+            await bumpEpoch(on, tenantId);
+            return made;
+          };
+          // A moved tenant's rows are written on its database, in a transaction of its own (docs/tenants.md
+          // "Routing"); the others' in the platform's transaction, as a write into another tenant.
+          const admin =
+            databaseOfTenant(s.db, tenantId) !== s.db ? await withTenant(s.db, tenantId, repair) : await repair(tx);
           return {
             data: { tenantId, account: admin.account, password },
             after: () => revokeUserSessions(s, [admin.userId]),

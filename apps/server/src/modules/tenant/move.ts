@@ -15,7 +15,7 @@ import { jobLockKey } from '../../platform/singleton.ts';
 import { tenantRoutesOf } from '../../platform/tenant-route.ts';
 import { connectionOf } from '../datasource/index.ts';
 import { tenantTexts as texts } from './messages.ts';
-import { syncReference } from './reference.ts';
+import { clientOf, copyTable, syncReference } from './reference.ts';
 import { deleteTenantRows, exportTenant, importTenant, type Query } from './transfer.ts';
 
 /**
@@ -27,6 +27,12 @@ import { deleteTenantRows, exportTenant, importTenant, type Query } from './tran
 /** How long a move waits for this server's transactions of the tenant to end, and for other servers to hear. */
 const DRAIN_MS = 10_000;
 const HEAR_MS = 300;
+
+/**
+ * The global queues whose rows carry a tenant's work (docs/tenants.md "Background work"): written in the tenant's
+ * transaction, so on its database; a move carries the tenant's rows of them along.
+ */
+const QUEUES = ['flow_timer', 'outbox_job', 'attach_removal'];
 
 /** The data sources' databases of one app, by data source id. */
 type Pools = Map<string, Promise<Database>>;
@@ -156,7 +162,8 @@ async function settleMove(s: Services, lk: pg.Client, tenantId: string, log?: Lo
   if (row.other !== row.ds) {
     try {
       const db = row.other ? (await databaseOf(s, row.other)).db : s.db;
-      const n = await deleteTenantRows(db, tenantId);
+      // Its queue rows too: a copied timer or message must not be worked on twice.
+      const n = await deleteTenantRows(db, tenantId, (q) => dropQueues(q, tenantId));
       log?.warn({ tenantId, datasourceId: row.other, rows: n }, 'a dead move: its copy deleted');
     } catch (err) {
       // The rows the binding names stand; a leftover copy that cannot be reached now never blocks the tenant.
@@ -281,16 +288,18 @@ async function moveRows(s: Services, lk: pg.Client, m: Move): Promise<number> {
   try {
     await drained(routes.running, tenantId);
     const rows = await copyTenant(m.source, m.target, tenantId);
+    await copyQueues(m.source, m.target, tenantId);
     if (!from) {
       // From the main database: its rows go and the binding is recorded in one transaction, the mark cleared with it.
-      await deleteTenantRows(s.db, tenantId, (q) =>
-        fenced(q, 'datasource_id = $3, move_state = null, move_other_id = null', [to]),
-      );
+      await deleteTenantRows(s.db, tenantId, async (q) => {
+        await dropQueues(q, tenantId);
+        await fenced(q, 'datasource_id = $3, move_state = null, move_other_id = null', [to]);
+      });
     } else {
       // From a data source: the binding recorded first (the source now the copy a death would leave), then the
       // source's rows deleted, then the mark cleared.
       await fenced(onLk, 'datasource_id = $3, move_other_id = $4', [to, from]);
-      await deleteTenantRows(m.source, tenantId);
+      await deleteTenantRows(m.source, tenantId, (q) => dropQueues(q, tenantId));
       await fenced(onLk, 'move_state = null, move_other_id = null', []);
     }
     if (to) routes.databases.set(tenantId, m.target);
@@ -458,4 +467,36 @@ async function syncOne(s: Services, datasourceId: string, log: { info: (o: objec
   if (!done.tables.length) return 'same';
   log.info({ datasourceId, tables: done.tables, rows: done.rows, ms: done.ms }, 'reference data synced');
   return done.rows;
+}
+
+/**
+ * The tenant's rows of the global queues (docs/tenants.md "Background work"): a timer, a message or a removal queued
+ * before the move is worked on where the tenant now lives. Copied to the target in one transaction with their claims
+ * cleared (a claim of the source ends with the tenant's 503 while it moves); the source's go with its tenant rows.
+ */
+async function copyQueues(source: Db, target: Db, tenantId: string) {
+  const a = clientOf(connectionStringOf(source)!);
+  const b = clientOf(connectionStringOf(target)!);
+  await Promise.all([a.connect(), b.connect()]);
+  try {
+    await a.query('begin isolation level repeatable read read only');
+    await b.query('begin');
+    await b.query('set local session_replication_role = replica');
+    for (const table of QUEUES) {
+      await copyTable(a, b, table, [tenantId]);
+      await b.query(`update "${table}" set locked_until = null, locked_by = null where tenant_id = $1`, [tenantId]);
+    }
+    await b.query('commit');
+    await a.query('commit');
+  } catch (err) {
+    await b.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    await Promise.all([a.end().catch(() => {}), b.end().catch(() => {})]);
+  }
+}
+
+/** The source's queue rows of the tenant, deleted in the caller's transaction (with its tenant rows). */
+async function dropQueues(q: (text: string, values?: unknown[]) => Promise<unknown>, tenantId: string) {
+  for (const table of QUEUES) await q(`delete from "${table}" where tenant_id = $1`, [tenantId]);
 }

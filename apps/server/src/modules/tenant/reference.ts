@@ -18,7 +18,7 @@ const TABLES = ['dict', 'param', 'region', 'oauth_client', 'menu', 'tenant'] as 
 /** What one sync did: whether it ran (another server held the data source's turn), the tables and rows copied. */
 export type SyncResult = { ran: boolean; tables: string[]; rows: number; ms: number };
 
-function clientOf(url: string): pg.Client {
+export function clientOf(url: string): pg.Client {
   const c = new pg.Client({
     connectionString: url,
     application_name: 'atrium-reference',
@@ -99,7 +99,7 @@ async function epochsOf(c: pg.Client, prefix: string): Promise<Map<string, strin
  * One table's rows (of the tenants `tenants`, or all with null) replaced on `b` by `a`'s, COPY both ways. Answers the
  * rows copied. Generated columns are left out (computed again).
  */
-async function copyTable(a: pg.Client, b: pg.Client, table: string, tenants: string[] | null): Promise<number> {
+export async function copyTable(a: pg.Client, b: pg.Client, table: string, tenants: string[] | null): Promise<number> {
   const cols = (
     await a.query<{ c: string }>(
       `select attname as c from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,

@@ -2,7 +2,9 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.ts';
 import { Poller } from '../../../platform/poller.ts';
+import { claimEverywhere } from '../../../platform/tenant-route.ts';
 import type { Services } from '../../../platform/services.ts';
 import { flowTimer } from '../table.ts';
 import { fireTimer, type TimerOutcome } from './service.ts';
@@ -30,6 +32,8 @@ export class TimerWorker {
   readonly id = `${os.hostname().slice(0, 30)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly poller: Poller;
   readonly options: TimerWorkerOptions;
+  /** Claim rounds so far: each starts at another database (platform/tenant-route.ts `queueDatabases`). */
+  private round = 0;
 
   constructor(
     private readonly s: Services,
@@ -61,20 +65,30 @@ export class TimerWorker {
         this.log?.error({ err, timerId: t.id, instanceId: t.instanceId }, 'flow timer worker: a timer failed');
         return 'failed';
       });
-      await this.release(t.id, outcome);
+      await this.release(t.db, t.id, outcome);
     }
     return due.length;
   }
 
-  private async claim() {
-    const { db } = this.s;
+  /** Due timers of every database that holds queues (the main one and the data sources of moved tenants). */
+  private claim() {
+    return claimEverywhere(
+      this.s.db,
+      this.round++,
+      this.options.batch,
+      (db, limit) => this.claimOn(db, limit),
+      (err) => this.log?.error({ err }, 'flow timer worker: a data source could not be polled'),
+    );
+  }
+
+  private async claimOn(db: Db, limit: number) {
     const now = this.s.now();
     const due = db
       .select({ id: flowTimer.id })
       .from(flowTimer)
       .where(and(lte(flowTimer.dueAt, now), or(isNull(flowTimer.lockedUntil), lte(flowTimer.lockedUntil, now))))
       .orderBy(flowTimer.dueAt)
-      .limit(this.options.batch)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(flowTimer)
@@ -84,9 +98,9 @@ export class TimerWorker {
   }
 
   /** The claim ends: a timer still there (not yet due by the engine's clock, or failed) is looked at again later. */
-  private async release(id: string, outcome: TimerOutcome | 'failed') {
+  private async release(db: Db, id: string, outcome: TimerOutcome | 'failed') {
     const later = outcome === 'failed' ? this.options.retryMs : this.options.pollMs;
-    await this.s.db
+    await db
       .update(flowTimer)
       .set({ lockedUntil: new Date(this.s.now().getTime() + later), lockedBy: null })
       .where(and(eq(flowTimer.id, id), eq(flowTimer.lockedBy, this.id)));

@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { 
       const platform = await isPlatformAdmin(s, auth);
       const out = await withTenant(s.db, auth.tenantId, async (tx) => {
         const tenants = await targetTenants(tx, auth, req.body.tenantIds, platform);
-        const done = await deployModel(tx, auth, req.body, tenants, s.now());
+        const done = await deployModel(tx, auth, req.body, tenants, s.now(), s.db);
         await writeAudit(s, tx, auth, req.id, 'flow_model', 'deploy', req.body.modelId, null, { tenants, ...done });
         return done;
       });
@@ -129,7 +129,12 @@ export const adminRoutes: FastifyPluginAsync<{ s: Services }> = async (plain, { 
       const platform = await isPlatformAdmin(s, auth);
       const out = await withTenant(s.db, auth.tenantId, async (tx) => {
         const tenants = await targetTenants(tx, auth, form.tenantIds, platform);
-        const done = await deployFiles(tx, auth, form.files, { category: form.category, tenants, now: s.now() });
+        const done = await deployFiles(tx, auth, form.files, {
+          main: s.db,
+          category: form.category,
+          tenants,
+          now: s.now(),
+        });
         const files = form.files.map((f) => f.name);
         for (const id of done.deploymentIds)
           await writeAudit(s, tx, auth, req.id, 'flow_deployment', 'upload', id, null, { files, tenants });
