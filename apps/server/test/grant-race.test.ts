@@ -1,5 +1,5 @@
 // Issue 9 §2: replace-style grants racing each other. Rounds of concurrent grants with disjoint sets on one record:
-// the final state is exactly one requested set (the last one acknowledged), never a union; every answer is a 200 or
+// the final state is exactly one acknowledged set (the last to commit), never a union; every answer is a 200 or
 // a 409 envelope, never a 500. On PostgreSQL the requests really overlap on the harness's pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -48,15 +48,23 @@ async function race(send: (i: number) => Promise<{ statusCode: number; json(): u
 
 const sorted = (xs: string[]) => [...xs].sort();
 
-/** The final set is the one of the last acknowledged success. */
-function expectLastWins(order: Answer[], sets: string[][], final: string[]) {
+/**
+ * The final set is exactly the set of one acknowledged success — never a union, never a refused request's. Which one:
+ * the last to commit. Requests sent at once have no order of their own, and the order their answers arrive in is not
+ * the commit order (a request that committed first can be answered last on a loaded machine: CI saw it), so the test
+ * names the winner by the state, and `expectSameWinner` checks that every record of one request holds the same set.
+ */
+function winnerOf(order: Answer[], sets: string[][], final: string[]): number {
   const oks = order.filter((a) => a.status === 200);
   expect(oks.length).toBeGreaterThan(0);
-  expect(sorted(final)).toEqual(sorted(sets[oks[oks.length - 1].i]));
+  const winner = oks.find((a) => sorted(sets[a.i]).join() === sorted(final).join());
+  expect([sorted(final), !!winner]).toEqual([sorted(final), true]);
+  return winner!.i;
 }
+const expectLastWins = (order: Answer[], sets: string[][], final: string[]) => void winnerOf(order, sets, final);
 
 describe('concurrent replace-style grants', () => {
-  it('role grant: the last acknowledged set, never a union', async () => {
+  it('role grant: one acknowledged set, never a union', async () => {
     const p = client(t, platform);
     const made = await p.post('/api/blade-system/role/submit', { roleName: 'Race role', roleAlias: 'race_role' });
     expect(made.statusCode).toBe(200);
@@ -76,7 +84,7 @@ describe('concurrent replace-style grants', () => {
     }
   });
 
-  it('top-menu grant: the last acknowledged set, never a union', async () => {
+  it('top-menu grant: one acknowledged set, never a union', async () => {
     const p = client(t, platform);
     const made = await p.post('/api/blade-system/topmenu/submit', { name: 'Race top', code: 'race_top', sort: 1 });
     expect(made.statusCode).toBe(200);
@@ -98,7 +106,7 @@ describe('concurrent replace-style grants', () => {
     }
   });
 
-  it('user grant: the last acknowledged roles, never a union', async () => {
+  it('user grant: one acknowledged set of roles for both users, never a union', async () => {
     const p = client(t, platform);
     const roles: string[] = [];
     for (let i = 0; i < RACERS; i++) {
@@ -117,17 +125,22 @@ describe('concurrent replace-style grants', () => {
       const order = await race((i) =>
         p.post('/api/blade-user/grant', { userIds: i % 2 ? [...users].reverse() : users, roleIds: sets[i] }),
       );
+      // Both users hold the set of the same request (one transaction wrote them both).
+      const winners: number[] = [];
       for (const u of users) {
         const final = await t.database.db
           .select({ id: userRole.roleId })
           .from(userRole)
           .where(and(eq(userRole.userId, u), inArray(userRole.roleId, roles)));
-        expectLastWins(
-          order,
-          sets,
-          final.map((r) => r.id),
+        winners.push(
+          winnerOf(
+            order,
+            sets,
+            final.map((r) => r.id),
+          ),
         );
       }
+      expect(winners[1]).toBe(winners[0]);
     }
   });
 });
