@@ -7,25 +7,7 @@ import { flowHistory, flowInstance, flowTask } from '../src/modules/flow/index.t
 import { TimerWorker, completeTask, deleteInstance, startInstance } from '../src/modules/flow/index.ts';
 import { flowTimer } from '../src/modules/flow/table.ts';
 import { createTestApp, secondInstance, type TestApp } from './harness.ts';
-import { deploy, flowTenant, type FlowTenant } from './support/flow-fixture.ts';
-
-/** The manager's task; if it waits longer than PT1S, it is escalated to the applicant. */
-const TIMER_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="timerDefs" targetNamespace="http://atrium">
-  <bpmn:process id="late" name="Late" isExecutable="true">
-    <bpmn:startEvent id="start" />
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="task" />
-    <bpmn:userTask id="task" name="Approve" camunda:assignee="\${taskUser}" />
-    <bpmn:boundaryEvent id="tooLate" name="Too late" attachedToRef="task">
-      <bpmn:timerEventDefinition><bpmn:timeDuration>PT1S</bpmn:timeDuration></bpmn:timerEventDefinition>
-    </bpmn:boundaryEvent>
-    <bpmn:sequenceFlow id="f2" sourceRef="task" targetRef="end" />
-    <bpmn:sequenceFlow id="f3" sourceRef="tooLate" targetRef="escalated" />
-    <bpmn:userTask id="escalated" name="Escalated" camunda:assignee="\${applyUser}" />
-    <bpmn:sequenceFlow id="f4" sourceRef="escalated" targetRef="end" />
-    <bpmn:endEvent id="end" />
-  </bpmn:process>
-</bpmn:definitions>`;
+import { deploy, flowTenant, TIMER_XML, type FlowTenant } from './support/flow-fixture.ts';
 
 let t: TestApp;
 let T: FlowTenant;

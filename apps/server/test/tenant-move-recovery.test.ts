@@ -32,7 +32,8 @@ import { adminTokenOver, spawnServer, waitReady, type Child } from './support/se
 const PG = process.env.DATABASE_URL;
 const A = '710071';
 const B = '710072';
-const PORT = 8320;
+// Its own port: 8300–8370 are the video and cluster tests' (test/cluster-video.test.ts uses 8320 on PostgreSQL).
+const PORT = 8420;
 const POSTS = 100_000;
 let t: TestApp;
 let platform: string;

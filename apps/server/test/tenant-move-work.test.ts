@@ -21,7 +21,7 @@ import { tenantRoutesOf } from '../src/platform/tenant-route.ts';
 import { seal } from '../src/platform/secrets.ts';
 import { withTenant } from '../src/platform/tenant-db.ts';
 import { client, createTestApp, loginToken, userToken, type TestApp } from './harness.ts';
-import { deploy, flowTenant, type FlowTenant } from './support/flow-fixture.ts';
+import { deploy, flowTenant, TIMER_XML, type FlowTenant } from './support/flow-fixture.ts';
 import { MOVE_NETWORKS, adminRows, dbOfTenant, mainDbName, moveTenant, type TenantDatabase } from './support/moved.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -29,26 +29,8 @@ const PG = process.env.DATABASE_URL;
 const run = String(randomInt(1_000_000, 9_999_999));
 const M = '710071';
 const N = '710072';
-/** The embedded broker's port: one of 8300–8319, kept for this test on the shared machine. */
-const MQTT_PORT = 8300 + randomInt(0, 20);
-
-/** The manager's task escalates to the applicant after PT1S (as in test/flow-timers.test.ts). */
-const TIMER_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="timerDefs" targetNamespace="http://atrium">
-  <bpmn:process id="late" name="Late" isExecutable="true">
-    <bpmn:startEvent id="start" />
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="task" />
-    <bpmn:userTask id="task" name="Approve" camunda:assignee="\${taskUser}" />
-    <bpmn:boundaryEvent id="tooLate" name="Too late" attachedToRef="task">
-      <bpmn:timerEventDefinition><bpmn:timeDuration>PT1S</bpmn:timeDuration></bpmn:timerEventDefinition>
-    </bpmn:boundaryEvent>
-    <bpmn:sequenceFlow id="f2" sourceRef="task" targetRef="end" />
-    <bpmn:sequenceFlow id="f3" sourceRef="tooLate" targetRef="escalated" />
-    <bpmn:userTask id="escalated" name="Escalated" camunda:assignee="\${applyUser}" />
-    <bpmn:sequenceFlow id="f4" sourceRef="escalated" targetRef="end" />
-    <bpmn:endEvent id="end" />
-  </bpmn:process>
-</bpmn:definitions>`;
+/** The embedded broker's port: one of 8440–8459, a range no other test uses (8300–8370: the video and cluster tests). */
+const MQTT_PORT = 8440 + randomInt(0, 20);
 
 let t: TestApp;
 let target: TenantDatabase;

@@ -106,3 +106,21 @@ export async function storeUnchecked(db: Db, tenantId: string, key: string, xml:
 export async function deploy(db: Db, tenantId: string, key: string, xml: string): Promise<string> {
   return (await withTenant(db, tenantId, (tx) => deployDefinition(tx, tenantId, { key, name: key, xml }))).id;
 }
+
+/** The manager's task; if it waits longer than PT1S, it is escalated to the applicant. */
+export const TIMER_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="timerDefs" targetNamespace="http://atrium">
+  <bpmn:process id="late" name="Late" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="task" />
+    <bpmn:userTask id="task" name="Approve" camunda:assignee="\${taskUser}" />
+    <bpmn:boundaryEvent id="tooLate" name="Too late" attachedToRef="task">
+      <bpmn:timerEventDefinition><bpmn:timeDuration>PT1S</bpmn:timeDuration></bpmn:timerEventDefinition>
+    </bpmn:boundaryEvent>
+    <bpmn:sequenceFlow id="f2" sourceRef="task" targetRef="end" />
+    <bpmn:sequenceFlow id="f3" sourceRef="tooLate" targetRef="escalated" />
+    <bpmn:userTask id="escalated" name="Escalated" camunda:assignee="\${applyUser}" />
+    <bpmn:sequenceFlow id="f4" sourceRef="escalated" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
