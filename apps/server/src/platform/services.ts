@@ -44,4 +44,9 @@ export type Services = {
 export interface Registry {
   /** The tenant of a running sub-domain host, or null (filled by the subdomain module; read by the client module). */
   hostTenant?: (host: string) => Promise<string | null>;
+  /**
+   * Told when a tenant's rows have been moved to another database (filled by the subdomain module, whose host
+   * namespace stays on the main database; called by the tenant module after a move or a dead move's settling).
+   */
+  tenantMoved?: (tenantId: string) => Promise<void>;
 }

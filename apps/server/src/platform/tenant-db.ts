@@ -6,6 +6,11 @@ import { routeTenant } from './tenant-route.ts';
 
 /** Tables without a tenant are declared, with their reason, beside their schema (`declareGlobal`, db/schema/tables.ts). */
 
+/** The open transactions of `withTenant`, and the work each has to do at its end (`afterTenantTx`). */
+type TxEnd = (committed: boolean) => Promise<void>;
+const open = new WeakSet<Db>();
+const ends = new WeakMap<Db, TxEnd[]>();
+
 /**
  * Runs `fn` in one transaction as the non-superuser role atrium_app with app.tenant_id set, so
  * PostgreSQL row-level security filters every tenant table to that tenant even if a query forgets to.
@@ -14,11 +19,42 @@ export async function withTenant<T>(main: Db, tenantId: string, fn: (tx: Db) => 
   if (!tenantId || !/^\d{6,12}$/.test(tenantId)) throw new Error('withTenant: missing or malformed tenant context');
   // A tenant bound to a data source runs on its database (docs/tenants.md "Routing").
   const route = routeTenant(main, tenantId);
+  let opened: Db | undefined;
+  let committed = false;
   try {
-    return await tenantTx(route.db, tenantId, fn);
+    const out = await tenantTx(route.db, tenantId, (tx) => {
+      opened = tx;
+      open.add(tx);
+      return fn(tx);
+    });
+    committed = true;
+    return out;
   } finally {
     route.done();
+    if (opened) await endOf(opened, committed);
   }
+}
+
+/**
+ * Work to do when a transaction of `withTenant` has ended, told whether it committed (docs/tenants.md "Sub-domain
+ * hosts of a moved tenant": what a moved tenant's transaction changes on the main database follows its commit or is
+ * undone by its rollback). The transaction's caller waits for it before it is answered; a failure is the work's own
+ * to log. False when `tx` is not a transaction of `withTenant` (nothing will call `fn`).
+ */
+export function afterTenantTx(tx: Db, fn: TxEnd): boolean {
+  if (!open.has(tx)) return false;
+  const list = ends.get(tx);
+  if (list) list.push(fn);
+  else ends.set(tx, [fn]);
+  return true;
+}
+
+async function endOf(tx: Db, committed: boolean) {
+  open.delete(tx);
+  const list = ends.get(tx);
+  if (!list) return;
+  ends.delete(tx);
+  await Promise.allSettled(list.map((f) => f(committed)));
 }
 
 function tenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {

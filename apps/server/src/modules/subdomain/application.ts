@@ -13,7 +13,8 @@ import { openApproval } from '../approval/index.ts';
 import { clientInfo, fixtureApprovedClient } from '../client/index.ts';
 import { enqueueSms } from '../outbox/index.ts';
 import { subdomainLifecycleTexts as life, subdomainTexts as texts } from './messages.ts';
-import { baseDomainOf, bindLimitParam, checkLegal, claimHost, setHostRunning, type SubDomainRow } from './service.ts';
+import { claimHost, setHostRunning } from './hosts.ts';
+import { baseDomainOf, bindLimitParam, checkLegal, type SubDomainRow } from './service.ts';
 import { subDomain } from './table.ts';
 
 /**
@@ -84,7 +85,7 @@ export async function applySubDomain(
       throw badRequest(texts.taken, [{ field: 'subDomain', message: texts.taken }]);
     throw err;
   }
-  await claimHost(tx, auth.tenantId, id, values.fullDomain);
+  await claimHost(s, tx, auth.tenantId, id, values.fullDomain);
   await openApproval(
     tx,
     auth.tenantId,
@@ -107,7 +108,7 @@ export async function applySubDomain(
 }
 
 /** Starts sub-domains: each one's client must be approved; the host answers from now on. */
-export async function startSubDomains(tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
+export async function startSubDomains(s: Services, tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
   const clientIds = rows.map((r) => String(r.clientId));
   const clients = await tx
     .select({ id: clientInfo.id })
@@ -123,15 +124,15 @@ export async function startSubDomains(tx: Db, tenantId: string, rows: Row[], now
   if (clients.length !== new Set(clientIds).size) throw badRequest(life.clientNotApproved);
   for (const r of rows) {
     await tx.update(subDomain).set({ startTime: now, stopTime: null }).where(eq(subDomain.id, r.id));
-    await setHostRunning(tx, tenantId, r.id, true);
+    await setHostRunning(s, tx, tenantId, r.id, true);
   }
 }
 
 /** Stops sub-domains: their hosts no longer answer. */
-export async function stopSubDomains(tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
+export async function stopSubDomains(s: Services, tx: Db, tenantId: string, rows: Row[], now: Date): Promise<void> {
   for (const r of rows) {
     await tx.update(subDomain).set({ stopTime: now }).where(eq(subDomain.id, r.id));
-    await setHostRunning(tx, tenantId, r.id, false);
+    await setHostRunning(s, tx, tenantId, r.id, false);
   }
 }
 
@@ -171,7 +172,7 @@ export async function notifyClient(
 }
 
 /** An approved application of a client made for the purpose (the generated suites run on it). Answers its id. */
-export async function fixtureSubDomain(tx: Db, auth: AuthContext): Promise<string> {
+export async function fixtureSubDomain(s: Services, tx: Db, auth: AuthContext): Promise<string> {
   const now = new Date();
   const { id: clientId, account } = await fixtureApprovedClient(tx, auth.tenantId, now);
   const id = newId();
@@ -190,6 +191,6 @@ export async function fixtureSubDomain(tx: Db, auth: AuthContext): Promise<strin
     createTime: now,
     updateTime: now,
   });
-  await claimHost(tx, auth.tenantId, id, fullDomain);
+  await claimHost(s, tx, auth.tenantId, id, fullDomain);
   return id;
 }

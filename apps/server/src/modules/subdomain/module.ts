@@ -10,7 +10,8 @@ import { fixtureSubDomain, notifyClient, REFER, startSubDomains, stopSubDomains 
 import { subdomainTexts as texts } from './messages.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { askRoutes } from './routes/public.ts';
-import { hasRunningSubDomain, releaseHost, runningHostTenant, unbindDevice } from './service.ts';
+import { releaseHost, sweepHosts, syncHosts } from './hosts.ts';
+import { hasRunningSubDomain, runningHostTenant, unbindDevice } from './service.ts';
 import { subDomain } from './table.ts';
 
 export { ASK_LIMIT } from './routes/public.ts';
@@ -22,20 +23,20 @@ function subdomainBinding(s: Services) {
     async beforeRemove({ tx, ids, auth, rows }) {
       if (rows.some((r) => r.status === SUBDOMAIN_STATUS.running)) throw badRequest(texts.runningNoRemove);
       for (const id of ids) {
-        await releaseHost(tx, auth.tenantId, id);
+        await releaseHost(s, tx, auth.tenantId, id);
         await withdrawPending(tx, auth.tenantId, REFER, id, s.now());
       }
     },
     actions: {
-      start: ({ tx, auth, rows }) => startSubDomains(tx, auth.tenantId, rows, s.now()),
-      stop: ({ tx, auth, rows }) => stopSubDomains(tx, auth.tenantId, rows, s.now()),
+      start: ({ tx, auth, rows }) => startSubDomains(s, tx, auth.tenantId, rows, s.now()),
+      stop: ({ tx, auth, rows }) => stopSubDomains(s, tx, auth.tenantId, rows, s.now()),
       async unbind({ tx, auth, rows }) {
         for (const r of rows) await unbindDevice(tx, auth.tenantId, r.id);
         return { changed: true };
       },
     },
     // An approved application of a client made for the purpose (the generated suites run on it).
-    fixture: ({ tx, auth }) => fixtureSubDomain(tx, auth),
+    fixture: ({ tx, auth }) => fixtureSubDomain(s, tx, auth),
   });
 }
 
@@ -51,6 +52,11 @@ export default defineModule(async (root, s) => {
 
   // The client module's public pages find their tenant by a running sub-domain's host.
   s.registry.hostTenant = (host) => runningHostTenant(s.db, host);
+  // The hosts of a tenant on a data source live on the main database (hosts.ts): brought in step after its move, and
+  // swept every few seconds.
+  s.registry.tenantMoved = async (tenantId) => void (await syncHosts(s, tenantId));
+  const stopSweep = sweepHosts(s, root.log);
+  root.addHook('onClose', async () => stopSweep());
 
   // A client with a running sub-domain cannot be removed (the client module asks every registered usage).
   registerClientUsage(s, async (tx, tenantId, clientId) =>
@@ -70,7 +76,7 @@ export default defineModule(async (root, s) => {
       .update(subDomain)
       .set({ status: to, updateUser: auth.userId, updateTime: s.now(), version: sql`${subDomain.version} + 1` })
       .where(eq(subDomain.id, row.id));
-    if (!d.pass) await releaseHost(tx, auth.tenantId, row.id);
+    if (!d.pass) await releaseHost(s, tx, auth.tenantId, row.id);
     await notifyClient(s, tx, auth, row, d.pass, d.opinion);
   });
 

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { BLACK_TYPE, isBlocked } from '../blacklist/index.ts';
 import { subdomainTexts as texts } from './messages.ts';
+import { hostsApart, takenElsewhere } from './hosts.ts';
 import { normaliseLabel, shapeReason } from './rules.ts';
 import { subDomain, subDomainHost } from './table.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -69,50 +70,20 @@ export async function checkLegal(s: Services, tx: Db, tenantId: string, raw: str
   const base = await baseDomainOf(tx, tenantId);
   if (!base) return refuse(texts.noBase);
   const fullDomain = `${label}.${base}`;
+  // A moved tenant's transaction runs on its data source; the host namespace is on the main database (hosts.ts).
+  const apart = hostsApart(s, tenantId);
+  const hosts = apart ? sql`false` : sql`exists (select 1 from ${subDomainHost} where full_domain = ${fullDomain})`;
   const [answer] = await rowsOf<{ taken: boolean }>(
     tx,
     sql`
     select exists (
              select 1 from ${subDomain}
               where tenant_id = ${tenantId} and sub_domain = ${label} and is_deleted = 0 and status <> 4
-           ) or exists (select 1 from ${subDomainHost} where full_domain = ${fullDomain}) as taken`,
+           ) or ${hosts} as taken`,
   );
-  const taken = answer?.taken;
-  if (taken) return refuse(texts.taken);
+  if (answer?.taken || (apart && (await takenElsewhere(s, tenantId, fullDomain)))) return refuse(texts.taken);
   return { legal: true, reason: texts.legal, label, fullDomain } satisfies Legality;
 }
-
-const uniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
-
-/**
- * Claims a full domain for an application, in the caller's transaction: the primary key of the host table makes it
- * one tenant's. A race lost to another application (this tenant's or another's) is the "taken" refusal.
- */
-export async function claimHost(tx: Db, tenantId: string, subDomainId: string, fullDomain: string): Promise<void> {
-  try {
-    await tx.execute(sql`savepoint claim_host`);
-    await tx.insert(subDomainHost).values({ fullDomain, tenantId, subDomainId, running: 0 });
-    await tx.execute(sql`release savepoint claim_host`);
-  } catch (err) {
-    await tx.execute(sql`rollback to savepoint claim_host`);
-    if (uniqueViolation(err)) throw badRequest(texts.taken, [{ field: 'subDomain', message: texts.taken }]);
-    throw err;
-  }
-}
-
-/** Frees the full domain of an application (rejected or removed). */
-export const releaseHost = (tx: Db, tenantId: string, subDomainId: string) =>
-  tx.delete(subDomainHost).where(and(eq(subDomainHost.tenantId, tenantId), eq(subDomainHost.subDomainId, subDomainId)));
-
-/** Whether the host answers (`ask`, `tenant/info`): set with the running state, in its transaction. */
-export const setHostRunning = (tx: Db, tenantId: string, subDomainId: string, running: boolean) =>
-  tx
-    .update(subDomainHost)
-    .set({ running: running ? 1 : 0 })
-    .where(and(eq(subDomainHost.tenantId, tenantId), eq(subDomainHost.subDomainId, subDomainId)));
 
 /**
  * The tenant a running sub-domain's host belongs to, read from the global host table (no tenant's rows are read):

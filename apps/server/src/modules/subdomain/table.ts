@@ -47,7 +47,8 @@ export const subDomain = tenantTable(
 /**
  * Every full domain held by a live application, whatever its tenant (docs/subdomains.md "Full domains across
  * tenants"): the primary key makes a full domain one tenant's, and the public `ask` and `tenant/info` find a running
- * host's tenant here without reading any tenant's rows. Written in the same transaction as the application.
+ * host's tenant here without reading any tenant's rows. On the main database only, written in the application's
+ * transaction — or beside it for a tenant on a data source (hosts.ts).
  */
 declareGlobal(
   'sub_domain_host',
@@ -61,6 +62,11 @@ export const subDomainHost = pgTable(
     subDomainId: idColumn('sub_domain_id').notNull(),
     /** 1 while the application is running (the host answers), else 0. */
     running: smallint('running').notNull().default(0),
+    /**
+     * When the host was claimed: a moved tenant's claim younger than the grace of modules/subdomain/hosts.ts may
+     * belong to a transaction still running, and is left alone by a sync.
+     */
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sub_domain_host_record_uq').on(t.tenantId, t.subDomainId)],
 );

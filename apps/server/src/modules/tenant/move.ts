@@ -205,6 +205,7 @@ export async function recoverDeadMoves(s: Services, log: Log): Promise<string[]>
       await lk.end().catch(() => {});
     }
     await loadTenantRoutes(s, tenantId);
+    if (settled.includes(tenantId)) await tellMoved(s, tenantId, log);
   }
   if (settled.length) await closeUnused(s, new Set(await boundSources(s)));
   return settled;
@@ -250,6 +251,7 @@ export async function bindTenant(
     }
     const rows = await moveRows(s, lk, { tenantId, from, to: datasourceId, source, target });
     await closeUnused(s, new Set(await boundSources(s)));
+    await tellMoved(s, tenantId, log);
     return { tenantId, datasourceId, rows, ms: Date.now() - started };
   } finally {
     movingHere(s).delete(tenantId);
@@ -352,6 +354,11 @@ async function copyTenant(source: Db, target: Db, tenantId: string): Promise<num
 }
 
 /** How often a server checks the tenants marked moving for a mover that died, while any is marked. */
+/** What the other modules keep of a tenant on the main database follows its move (`Registry.tenantMoved`). */
+async function tellMoved(s: Services, tenantId: string, log?: Log) {
+  await s.registry.tenantMoved?.(tenantId).catch((err: unknown) => log?.warn({ err, tenantId }, 'moved: not told'));
+}
+
 export const RECOVER_MS = 1500;
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "sub_domain_host" ADD COLUMN "claimed_at" timestamp with time zone DEFAULT now() NOT NULL;
