@@ -158,12 +158,20 @@ describe.skipIf(!PG)('a move whose server dies', () => {
     });
     await waitReady(child, `${base}/api/blade-system/tenant/info?domain=x`);
     const token = await adminTokenOver(base, ADMIN_PASSWORD);
+    // A row of A's held on the main database: the move's export and import go on (a snapshot read, another
+    // database), its final deletion there waits. So the mover is alive and A marked for as long as the test needs,
+    // however fast the import runs (CI once saw the move end within the wait below).
+    const holder = new pg.Client({ connectionString: t.databaseUrl! });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query(`select 1 from post where tenant_id = '${A}' limit 1 for update`);
     const moving = fetch(`${base}${system.tenantDatasource.path}`, {
       method: 'POST',
       headers: { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ tenantId: A, datasourceId: dsId }),
     }).catch((e: unknown) => e);
-    // Killed while the import into the target runs (a COPY … FROM STDIN on the target database).
+    // Killed once the import into the target runs (a COPY … FROM STDIN on the target database): mid-import, or with
+    // the import done and the deletion on the main database waiting for the held row — a copy on the target then.
     const markedAt = { at: 0 };
     for (const until = Date.now() + 60_000; ;) {
       if (Date.now() > until) throw new Error(`the move was not caught importing: ${child.output().slice(-2000)}`);
@@ -186,6 +194,8 @@ describe.skipIf(!PG)('a move whose server dies', () => {
     child.proc.kill('SIGKILL');
     const killedAt = Date.now();
     await child.exited;
+    await holder.query('rollback');
+    await holder.end();
     expect(await moving).toBeInstanceOf(Error);
 
     await cleared(A);
