@@ -103,6 +103,8 @@ start_server() {
       # the pid file holds the server itself (the failover check kills it).
       export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-warn}" ATRIUM_E2E_CAPTCHA_FILE="$DIR/captchas.txt"
       export ATRIUM_CAPTCHA="${ATRIUM_CAPTCHA:-on}" ATRIUM_OSS_PRIVATE_NETWORKS="${ATRIUM_OSS_PRIVATE_NETWORKS:-127.0.0.0/8}"
+      # e2e/tests/tenants.spec.ts moves a tenant to a throwaway database of this PostgreSQL (docs/tenants.md).
+      export ATRIUM_DATASOURCE_PRIVATE_NETWORKS="${ATRIUM_DATASOURCE_PRIVATE_NETWORKS:-127.0.0.0/8}"
       export ATRIUM_STREAM_IDLE_SECONDS="${ATRIUM_STREAM_IDLE_SECONDS:-12}"
       cd "$ROOT/apps/server"
       exec node --import tsx test/captcha-file-server.ts

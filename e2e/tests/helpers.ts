@@ -124,3 +124,34 @@ export async function clickUntil(target: Locator, done: () => Promise<void>, tim
     await done();
   }).toPass({ timeout });
 }
+
+/** Logs in; a first password is changed on the page the console forces. */
+export async function loginChanging(page: Page, tenantId: string, account: string, password: string, next: string) {
+  await page.goto('/login');
+  const code = await currentCaptchaCode(page);
+  await page.getByPlaceholder(/租户/).fill(tenantId);
+  await page.getByPlaceholder(/用户名/).fill(account);
+  await page.getByPlaceholder(/^(请输入)?密码/).fill(password);
+  await page.getByPlaceholder(/验证码/).fill(code);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
+  await page.getByLabel('原密码').fill(password);
+  await page.getByLabel('新密码').fill(next);
+  await page.getByLabel('确认密码').fill(next);
+  await page.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+}
+
+/** The console's sidebar. */
+export const sidebar = (page: Page) => page.getByTestId('sidebar');
+export async function openScreen(page: Page, group: string, screen: string) {
+  const item = sidebar(page).getByText(screen, { exact: true });
+  if (!(await item.isVisible())) await sidebar(page).getByText(group, { exact: true }).click();
+  await item.click();
+  // The tab of the screen is active once its page shows its own title (other tabs stay alive, hidden).
+  await expect(page.locator('[data-testid="crud-page"]:visible').first()).toContainText(screen);
+}
+/** The crud page on show (hidden keep-alive tabs stay in the DOM). */
+export const visibleCrud = (page: Page) => page.locator('[data-testid="crud-page"]:visible');
+/** The dialog on top. */
+export const dialog = (page: Page) => page.locator('.ant-modal:visible').last();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { currentCaptchaCode, login } from './helpers.ts';
+import { dialog, login, loginChanging, openScreen, sidebar, visibleCrud } from './helpers.ts';
 
 /**
  * Issue 3's journey: the platform administrator creates a tenant; its administrator (forced to change the one-time
@@ -10,33 +10,6 @@ import { currentCaptchaCode, login } from './helpers.ts';
 // Each test starts signed out (a fresh browser context); they build on each other's data.
 test.describe.configure({ mode: 'serial' });
 
-/** Logs in; a first password is changed on the page the console forces. */
-async function loginChanging(page: Page, tenantId: string, account: string, password: string, next: string) {
-  await page.goto('/login');
-  const code = await currentCaptchaCode(page);
-  await page.getByPlaceholder(/租户/).fill(tenantId);
-  await page.getByPlaceholder(/用户名/).fill(account);
-  await page.getByPlaceholder(/^(请输入)?密码/).fill(password);
-  await page.getByPlaceholder(/验证码/).fill(code);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/info\/index\?tab=password/);
-  await page.getByLabel('原密码').fill(password);
-  await page.getByLabel('新密码').fill(next);
-  await page.getByLabel('确认密码').fill(next);
-  await page.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('修改成功').first()).toBeVisible();
-}
-
-const sidebar = (page: Page) => page.getByTestId('sidebar');
-async function openScreen(page: Page, group: string, screen: string) {
-  const item = sidebar(page).getByText(screen, { exact: true });
-  if (!(await item.isVisible())) await sidebar(page).getByText(group, { exact: true }).click();
-  await item.click();
-  // The tab of the screen is active once its page shows its own title (other tabs stay alive, hidden).
-  await expect(page.locator('[data-testid="crud-page"]:visible').first()).toContainText(screen);
-}
-const visibleCrud = (page: Page) => page.locator('[data-testid="crud-page"]:visible');
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 const submitDialog = (page: Page) =>
   dialog(page)
     .getByRole('button', { name: /提\s*交/ })
