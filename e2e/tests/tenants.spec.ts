@@ -69,6 +69,7 @@ test('exports a tenant, is refused a non-empty tenant and a cut file, imports it
   expect(download.suggestedFilename()).toMatch(new RegExp(`^tenant-${TENANT}-\\d{4}-\\d{2}-\\d{2}\\.ndjson\\.gz$`));
   const file = path.join(workDir, download.suggestedFilename());
   await download.saveAs(file);
+  await expect(toast(page, `租户 ${TENANT} 已导出`)).toBeVisible();
   const lines = gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
   const head = JSON.parse(lines[0]) as { format: string; version: number; tenantId: string; tables: string[] };
   expect(head).toMatchObject({ format: 'atrium-tenant-export', version: 1, tenantId: TENANT });

@@ -32,3 +32,7 @@ export function saveBlob(name: string, blob: Blob) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A download's or upload's size as a person reads it: KB below a megabyte, MB with one decimal above. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

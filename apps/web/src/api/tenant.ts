@@ -1,3 +1,4 @@
+import type { AxiosProgressEvent } from 'axios';
 import { system, type AnswerOf } from '@atrium/contract';
 import { notify } from '../app/notify';
 import { call, request } from './call';
@@ -9,12 +10,17 @@ import { fileNameOf, refusalOf, saveBlob } from './download';
 
 export type TransferSummary = AnswerOf<typeof system.tenantImport>;
 
-/** Downloads one tenant's export (gzip'd NDJSON) and hands it to the browser. */
-export async function downloadTenant(tenantId: string) {
+/** Downloads one tenant's export (gzip'd NDJSON) and hands it to the browser; `onBytes`: the bytes received so far. */
+export async function downloadTenant(tenantId: string, onBytes?: (loaded: number) => void) {
   const res = await request<typeof system.tenantExport, Blob>(
     system.tenantExport,
     { query: { tenantId } },
-    { responseType: 'blob', timeout: 0, meta: { whitelist: [400, 403, 404] } },
+    {
+      responseType: 'blob',
+      timeout: 0,
+      meta: { whitelist: [400, 403, 404] },
+      onDownloadProgress: (e: AxiosProgressEvent) => onBytes?.(e.loaded),
+    },
   ).catch(async (err: unknown) => {
     const text = await refusalOf(err);
     if (text) notify().error(text);
@@ -24,14 +30,25 @@ export async function downloadTenant(tenantId: string) {
   saveBlob(fileNameOf(res.headers, `tenant-${tenantId}-${stamp}.ndjson.gz`), res.data);
 }
 
-/** Uploads an export into its tenant; `replace` overwrites the rows the tenant holds. Answers the server's message. */
-export async function uploadTenant(tenantId: string, file: File, replace: boolean): Promise<string> {
+/**
+ * Uploads an export into its tenant; `replace` overwrites the rows the tenant holds; `onPercent`: how much of the
+ * file is sent (the server writes the rows after the last byte). Answers the server's message.
+ */
+export async function uploadTenant(
+  tenantId: string,
+  file: File,
+  replace: boolean,
+  onPercent?: (percent: number) => void,
+): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   const res = await request(
     system.tenantImport,
     { query: { tenantId, ...(replace ? { replace: 'true' as const } : {}) }, body: form },
-    { timeout: 0 },
+    {
+      timeout: 0,
+      onUploadProgress: (e: AxiosProgressEvent) => onPercent?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    },
   );
   return res.data.msg;
 }

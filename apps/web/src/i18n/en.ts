@@ -265,6 +265,10 @@ const en: Messages = {
     importTitle: 'Import the data of tenant {{tenantId}}',
     chooseFile: 'Choose an export file (.ndjson.gz)',
     replace: "Replace the tenant's data (its rows are deleted first)",
+    exporting: 'Exporting tenant {{tenantId}}: {{size}} received',
+    exported: 'Tenant {{tenantId}} exported',
+    uploading: 'Uploading',
+    writing: 'Writing the rows…',
   },
   topmenu: { setting: 'Menu settings' },
   user: {

@@ -259,6 +259,10 @@ const zh = {
     importTitle: '导入租户 {{tenantId}} 的数据',
     chooseFile: '选择导出文件（.ndjson.gz）',
     replace: '替换现有数据（先删除该租户的全部数据）',
+    exporting: '正在导出租户 {{tenantId}}：已接收 {{size}}',
+    exported: '租户 {{tenantId}} 已导出',
+    uploading: '上传中',
+    writing: '正在写入数据…',
   },
   topmenu: {
     setting: '菜单配置',

@@ -7,7 +7,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { REPORT_RUN_MAX_ROWS } from '@atrium/contract/resources/report/report_list';
 import { notify } from '../../app/notify';
 import StatsChart from '../video/stats/StatsChart';
-import { refusalOf, saveBlob } from '../../api/download';
+import { refusalOf, saveBlob, sizeText } from '../../api/download';
 import { exportReport, runReport, type ReportRun } from './api';
 
 /** At most this many points are drawn (the page's first rows); the table shows the rest. */
@@ -54,9 +54,6 @@ export function chartOption(run: ReportRun): EChartsCoreOption | null {
     })),
   };
 }
-
-const sizeText = (bytes: number) =>
-  bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** A csv line's length for the page shown: the export's size in bytes is about rows × this. */
 const csvLineBytes = (run: ReportRun) =>

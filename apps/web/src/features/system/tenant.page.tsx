@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Checkbox, Modal, Select, Upload } from 'antd';
+import { App, Checkbox, Modal, Progress, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { website } from '@atrium/contract';
 import { tenant } from '@atrium/contract/resources/system/tenant';
 import CrudPage from '../../components/crud/CrudPage';
 import { DATE_FORMAT } from '../../components/crud/FieldInput';
 import { useResourceSchema } from '../../components/crud/ResourcePage';
-import type { CrudSchema } from '../../components/crud/types';
+import type { CrudSchema, Row } from '../../components/crud/types';
 import { showOnce } from './once';
 import { bindTenant, datasourceOptions, downloadTenant, uploadTenant } from '../../api/tenant';
+import { sizeText } from '../../api/download';
 
 type Repaired = { tenantId: string; account: string; password: string };
+const notPlatform = (r: Row) => String(r.tenantId) !== website.defaultTenantId;
 
 /** 数据源: moves the tenant's rows to a data source, or back to the main database (docs/tenants.md). */
 function BindDialog({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
@@ -60,6 +63,8 @@ function ImportDialog({ tenantId, onClose }: { tenantId: string; onClose: () => 
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
   const [busy, setBusy] = useState(false);
+  // How much of the file is sent; at 100 the server is writing the rows.
+  const [sent, setSent] = useState<number | null>(null);
   return (
     <Modal
       open
@@ -71,12 +76,14 @@ function ImportDialog({ tenantId, onClose }: { tenantId: string; onClose: () => 
         if (!file) return;
         setBusy(true);
         try {
-          message.success(await uploadTenant(tenantId, file, replace));
+          setSent(0);
+          message.success(await uploadTenant(tenantId, file, replace, setSent));
           onClose();
         } catch {
           // The refusal was shown by the client's error toast.
         } finally {
           setBusy(false);
+          setSent(null);
         }
       }}
     >
@@ -94,6 +101,14 @@ function ImportDialog({ tenantId, onClose }: { tenantId: string; onClose: () => 
       <Checkbox checked={replace} onChange={(e) => setReplace(e.target.checked)} style={{ marginTop: 12 }}>
         {t('tenant.replace')}
       </Checkbox>
+      {sent !== null && (
+        <Progress
+          data-testid="tenant-import-progress"
+          percent={sent}
+          status="active"
+          format={(p) => (p === 100 ? t('tenant.writing') : `${t('tenant.uploading')} ${p}%`)}
+        />
+      )}
     </Modal>
   );
 }
@@ -105,7 +120,29 @@ function ImportDialog({ tenantId, onClose }: { tenantId: string; onClose: () => 
  */
 export default function TenantPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
+  // 导出: the bytes received so far in a message that stays until the file is saved (a large tenant takes a while).
+  const exportTenant = useCallback(
+    async (tenantId: string) => {
+      const key = `tenant-export-${tenantId}`;
+      const show = (loaded: number) =>
+        void message.open({
+          key,
+          type: 'loading',
+          duration: 0,
+          content: t('tenant.exporting', { tenantId, size: sizeText(loaded) }),
+        });
+      show(0);
+      try {
+        await downloadTenant(tenantId, show);
+        void message.open({ key, type: 'success', content: t('tenant.exported', { tenantId }) });
+      } catch {
+        // The refusal was shown by the client's error toast.
+        message.destroy(key);
+      }
+    },
+    [message, t],
+  );
   const [importing, setImporting] = useState<string | null>(null);
   const [binding, setBinding] = useState<string | null>(null);
   const adjust = useCallback(
@@ -139,10 +176,21 @@ export default function TenantPage() {
           {
             code: 'tenant_setting',
             label: 'tenant.export',
-            onClick: ([row]) => void downloadTenant(String(row.tenantId)).catch(() => {}),
+            onClick: ([row]) => void exportTenant(String(row.tenantId)),
           },
-          { code: 'tenant_setting', label: 'tenant.import', onClick: ([row]) => setImporting(String(row.tenantId)) },
-          { code: 'tenant_setting', label: 'tenant.bind', onClick: ([row]) => setBinding(String(row.tenantId)) },
+          // The platform's own rows are never imported nor moved (the server refuses it too).
+          {
+            code: 'tenant_setting',
+            label: 'tenant.import',
+            when: notPlatform,
+            onClick: ([row]) => setImporting(String(row.tenantId)),
+          },
+          {
+            code: 'tenant_setting',
+            label: 'tenant.bind',
+            when: notPlatform,
+            onClick: ([row]) => setBinding(String(row.tenantId)),
+          },
         ],
         onSaved: (saved, mode) => {
           if (mode === 'add' && saved.adminAccount) {
@@ -155,7 +203,7 @@ export default function TenantPage() {
         },
       };
     },
-    [modal, t],
+    [modal, t, exportTenant],
   );
   return (
     <>
