@@ -31,7 +31,15 @@ export async function withTenant<T>(main: Db, tenantId: string, fn: (tx: Db) => 
     return out;
   } finally {
     route.done();
-    if (opened) await endOf(opened, committed);
+    if (opened) {
+      open.delete(opened);
+      // No hop of its own when nothing was registered (every transaction passes here).
+      const list = ends.get(opened);
+      if (list) {
+        ends.delete(opened);
+        await Promise.allSettled(list.map((f) => f(committed)));
+      }
+    }
   }
 }
 
@@ -47,14 +55,6 @@ export function afterTenantTx(tx: Db, fn: TxEnd): boolean {
   if (list) list.push(fn);
   else ends.set(tx, [fn]);
   return true;
-}
-
-async function endOf(tx: Db, committed: boolean) {
-  open.delete(tx);
-  const list = ends.get(tx);
-  if (!list) return;
-  ends.delete(tx);
-  await Promise.allSettled(list.map((f) => f(committed)));
 }
 
 function tenantTx<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
