@@ -261,6 +261,7 @@ const en: Messages = {
     bindHint: "The tenant's requests are refused (503) while its data moves, and served again when it is done.",
     mainDatabase: 'The main database (default)',
     moved: 'Moved {{rows}} rows in {{ms}} ms',
+    moving: 'Moving… {{s}} s so far',
     import: 'Import',
     importTitle: 'Import the data of tenant {{tenantId}}',
     chooseFile: 'Choose an export file (.ndjson.gz)',

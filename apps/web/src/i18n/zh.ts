@@ -255,6 +255,7 @@ const zh = {
     bindHint: '迁移期间该租户的请求将暂时被拒绝（503），完成后自动恢复。',
     mainDatabase: '主库（默认）',
     moved: '迁移完成：{{rows}} 行，用时 {{ms}} 毫秒',
+    moving: '正在迁移…已用时 {{s}} 秒',
     import: '导入',
     importTitle: '导入租户 {{tenantId}} 的数据',
     chooseFile: '选择导出文件（.ndjson.gz）',

@@ -22,9 +22,17 @@ function BindDialog({ tenantId, onClose }: { tenantId: string; onClose: () => vo
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
+  // Seconds since the move began: it runs in one request (a large tenant takes tens of seconds), so the time is shown.
+  const [seconds, setSeconds] = useState(0);
   useEffect(() => {
     void datasourceOptions().then(setOptions, () => setOptions([]));
   }, []);
+  useEffect(() => {
+    if (!busy) return;
+    setSeconds(0);
+    const timer = setInterval(() => setSeconds((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
   return (
     <Modal
       open
@@ -51,7 +59,13 @@ function BindDialog({ tenantId, onClose }: { tenantId: string; onClose: () => vo
         loading={options === null}
         onChange={setChosen}
         options={[{ value: '', label: t('tenant.mainDatabase') }, ...(options ?? [])]}
+        disabled={busy}
       />
+      {busy && (
+        <p style={{ marginTop: 12 }} data-testid="tenant-moving">
+          {t('tenant.moving', { s: seconds })}
+        </p>
+      )}
     </Modal>
   );
 }
