@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import { expect, test } from './fixtures.ts';
-import { login, openLogin } from './helpers.ts';
+import { login, openLogin, openSidebar } from './helpers.ts';
 
 test('a wrong captcha shows the server message and no session is set', async ({ page }) => {
   await openLogin(page);
@@ -167,18 +167,14 @@ test('log out', async ({ page }) => {
 test('a server menu opens from the sidebar and from the menu search', async ({ page }) => {
   await login(page);
   const sider = page.getByTestId('sidebar');
-  await sider.getByText('系统管理').click();
-  await sider.getByText('机构管理').click();
-  await expect(page).toHaveURL(/\/system\/dept\/index/);
+  await openSidebar(page, '系统管理', '机构管理', /\/system\/dept\/index/);
   await expect(page.getByTestId('crud-page')).toContainText('机构管理');
   await expect(page.getByTestId('tags-bar').getByText('机构管理')).toBeVisible();
   await sider.getByText('行政区划').click();
   await expect(page).toHaveURL(/\/system\/region\/index/);
   await expect(page.getByTestId('region-page').filter({ visible: true })).toContainText('浙江省');
   // Every seeded menu is a real screen now: 通知公告 opens its list, not the "not provided" placeholder.
-  await sider.getByText('工作台').click();
-  await sider.getByText('通知公告').click();
-  await expect(page).toHaveURL(/\/desk\/notice/);
+  await openSidebar(page, '工作台', '通知公告', /\/desk\/notice/);
   await expect(page.getByTestId('crud-page').filter({ visible: true })).toContainText('通知公告');
   await expect(page.getByText('此页面尚未在本版本中提供').filter({ visible: true })).toHaveCount(0);
   // Menu search: prefix, case-insensitive; Esc closes it and the main view comes back.

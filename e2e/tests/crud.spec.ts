@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures.ts';
-import { clickUntil, login } from './helpers.ts';
+import { clickUntil, login, openScreen } from './helpers.ts';
 
 test('posts on the CRUD page: add, search, edit, multi-delete', async ({ page }) => {
   await login(page);
-  await page.getByTestId('sidebar').getByText('系统管理').click();
-  await page.getByTestId('sidebar').getByText('岗位管理').click();
+  await openScreen(page, '系统管理', '岗位管理');
   const crud = page.getByTestId('crud-page');
   await expect(crud.getByText('ceo')).toBeVisible();
 
@@ -72,9 +71,7 @@ test.describe('in a browser west of the server (New York vs Asia/Shanghai)', () 
   test.use({ timezoneId: 'America/New_York' });
   test('a calendar day round-trips (user birthday)', async ({ page }) => {
     await login(page);
-    const sider = page.getByTestId('sidebar');
-    await sider.getByText('系统管理').click();
-    await sider.getByText('用户管理').click();
+    await openScreen(page, '系统管理', '用户管理');
     const crud = page.locator('[data-testid="crud-page"]:visible').first();
     await crud.getByRole('button', { name: /新\s*增/ }).click();
     const dialog = page.locator('.ant-modal:visible').last();

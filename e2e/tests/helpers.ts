@@ -97,18 +97,26 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * Opens a screen from the sidebar by its shown names — its group first when the screen is not showing — and waits
- * for its address. Tried again as a whole when the address does not follow: a click that lands while the sidebar is
- * still re-rendering after sign-in (its groups' open state reset) or mid-animation is lost, as a person would retry.
+ * Opens a screen from the sidebar: its group first when the screen is not showing, then the screen, until `opened`
+ * holds (a URL to reach, or a check). The group's opening animation is waited out before the click: a click while it
+ * runs can land on nothing (seen through the cluster: the page stayed on home, nothing was asked of the server), and
+ * should one still be lost, a person would click again.
  */
-export async function openSidebar(page: Page, groupName: string, screenName: string, url: RegExp) {
+export async function openSidebar(
+  page: Page,
+  groupName: string,
+  screenName: string,
+  opened: RegExp | (() => Promise<void>),
+) {
   const sidebar = page.getByTestId('sidebar');
   const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
   await expect(async () => {
     if (!(await item.isVisible()))
       await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
+    await expect(sidebar.locator('.ant-motion-collapse')).toHaveCount(0);
     await item.click({ timeout: 5_000 });
-    await expect(page).toHaveURL(url, { timeout: 3_000 });
+    if (opened instanceof RegExp) await expect(page).toHaveURL(opened, { timeout: 3_000 });
+    else await opened();
   }).toPass({ timeout: 30_000 });
 }
 
@@ -144,12 +152,12 @@ export async function loginChanging(page: Page, tenantId: string, account: strin
 
 /** The console's sidebar. */
 export const sidebar = (page: Page) => page.getByTestId('sidebar');
+/** Opens a crud screen from the sidebar (`openSidebar`): done once the page on show has the screen's title. */
 export async function openScreen(page: Page, group: string, screen: string) {
-  const item = sidebar(page).getByText(screen, { exact: true });
-  if (!(await item.isVisible())) await sidebar(page).getByText(group, { exact: true }).click();
-  await item.click();
   // The tab of the screen is active once its page shows its own title (other tabs stay alive, hidden).
-  await expect(page.locator('[data-testid="crud-page"]:visible').first()).toContainText(screen);
+  await openSidebar(page, group, screen, () =>
+    expect(page.locator('[data-testid="crud-page"]:visible').first()).toContainText(screen, { timeout: 3_000 }),
+  );
 }
 /** The crud page on show (hidden keep-alive tabs stay in the DOM). */
 export const visibleCrud = (page: Page) => page.locator('[data-testid="crud-page"]:visible');

@@ -1,22 +1,18 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { login } from './helpers.ts';
+import { dialog, login, openScreen, visibleCrud } from './helpers.ts';
 
 /**
  * Screens drawn from resource definitions (docs/web.md "Resource screens"): the posts screen's record dialog never
  * carries another row's values, and the blacklist screen exists with nothing but its definition.
  */
 
-const sidebar = (page: Page) => page.getByTestId('sidebar');
-const visibleCrud = (page: Page) => page.locator('[data-testid="crud-page"]:visible');
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 type Post = { id: string; version: number; category: number; postCode: string; postName: string; sort: number };
 
 test('posts: edit A, cancel, edit B submits B under B’s id; 新增 then starts empty', async ({ page }) => {
   await login(page);
   const listed = page.waitForResponse((r) => r.url().includes('/api/blade-system/post/list'));
-  await sidebar(page).getByText('系统管理', { exact: true }).click();
-  await sidebar(page).getByText('岗位管理', { exact: true }).click();
+  await openScreen(page, '系统管理', '岗位管理');
   const records = ((await (await listed).json()) as { data: { records: Post[] } }).data.records;
   const a = records.find((r) => r.postCode === 'ceo')!;
   const b = records.find((r) => r.postCode === 'manager')!;
@@ -63,10 +59,7 @@ test('posts: edit A, cancel, edit B submits B under B’s id; 新增 then starts
 
 async function openBlacklist(page: Page) {
   await page.getByTestId('top-menu').getByText('业务', { exact: true }).click();
-  const item = sidebar(page).getByText('黑名单信息', { exact: true });
-  if (!(await item.isVisible())) await sidebar(page).getByText('黑名单', { exact: true }).click();
-  await item.click();
-  await expect(visibleCrud(page)).toContainText('黑名单信息');
+  await openScreen(page, '黑名单', '黑名单信息');
 }
 
 test('blacklist from its definition alone: add a phone, find it by type, delete it', async ({ page }) => {

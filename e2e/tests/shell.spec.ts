@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { login, spaGo } from './helpers.ts';
+import { login, openSidebar, spaGo } from './helpers.ts';
 
 const TWELVE = [
   '/system/user/index',
@@ -60,8 +60,7 @@ test('a tab switched back to shows its previous state at once: filters kept, no 
     if (r.url().includes('/api/blade-user/page')) lists.push(r.url());
   });
   const sider = page.getByTestId('sidebar');
-  await sider.getByText('系统管理').click();
-  await sider.getByText('用户管理').click();
+  await openSidebar(page, '系统管理', '用户管理', /\/system\/user\/index/);
   const users = tab(page, '/system/user/index');
   // The list has loaded (whoever is on its first page: other journeys add users before this one).
   await expect(users.locator('tr.ant-table-row').first()).toBeVisible();
@@ -176,9 +175,7 @@ test('/lock needs no login: without a session it offers the way to log in', asyn
 
 test('Back right after logging out lands on the login page, never on an empty one', async ({ page }) => {
   await login(page);
-  const sider = page.getByTestId('sidebar');
-  await sider.getByText('系统管理').click();
-  await sider.getByText('用户管理').click();
+  await openSidebar(page, '系统管理', '用户管理', /\/system\/user\/index/);
   await expect(tab(page, '/system/user/index').getByTestId('crud-page')).toBeVisible();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: /退出/ }).click();
@@ -231,9 +228,7 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('shade')).toBeVisible();
     await expect.poll(async () => (await sider.boundingBox())?.x).toBe(0);
     await page.screenshot({ path: test.info().outputPath('390-drawer.png') });
-    await sider.getByText('系统管理').click();
-    await sider.getByText('用户管理').click();
-    await expect(page).toHaveURL(/\/system\/user\/index/);
+    await openSidebar(page, '系统管理', '用户管理', /\/system\/user\/index/);
     await expect(sider).toBeHidden();
     await expect(page.getByTestId('shade')).toHaveCount(0);
 

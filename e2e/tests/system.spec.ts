@@ -180,7 +180,7 @@ test('the new user sees exactly the granted menus and buttons, in Chinese and in
   const top = page.getByTestId('top-menu');
   await expect(top.getByText('系统', { exact: true })).toBeVisible();
   for (const hidden of ['工作台', '业务', '流程']) await expect(top.getByText(hidden, { exact: true })).toHaveCount(0);
-  await sidebar(page).getByText('岗位管理', { exact: true }).click();
+  await openScreen(page, '系统管理', '岗位管理');
   const crud = visibleCrud(page);
   await expect(crud.getByText('admin', { exact: true })).toBeVisible();
   await expect(crud.getByRole('button', { name: /新\s*增/ })).toBeVisible();
