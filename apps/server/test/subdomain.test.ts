@@ -400,6 +400,22 @@ function suite(moved: boolean) {
       await db.delete(subDomainHost).where(sql`full_domain = ${`young.${BASE}`}`);
     });
 
+    it('several applications removed in one call: all their hosts go, their names free for another tenant', async () => {
+      const ids: string[] = [];
+      for (const label of ['shopd', 'shope']) {
+        const res = await apply(label, clientA.account);
+        expect(res.statusCode).toBe(200);
+        ids.push(String(res.json().data.id));
+      }
+      expect(await hostRows(`full_domain in ('shopd.${BASE}', 'shope.${BASE}')`)).toHaveLength(2);
+      expect((await legal('shopd', 'en', other)).legal).toBe(false);
+      const removed = await client(t, admin).post(`${api}/remove?ids=${ids.join(',')}`);
+      expect(removed.statusCode).toBe(200);
+      expect(await hostRows(`full_domain in ('shopd.${BASE}', 'shope.${BASE}')`)).toEqual([]);
+      expect((await legal('shopd', 'en', other)).legal).toBe(true);
+      expect((await legal('shope', 'en', other)).legal).toBe(true);
+    });
+
     it('moved back to the main database, its hosts answer as before and change in its transactions again', async () => {
       await moveBack(t, platform, T);
       expect((await ask(`shopc.${BASE}`)).statusCode).toBe(200);

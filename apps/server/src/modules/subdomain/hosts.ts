@@ -89,11 +89,17 @@ export async function claimHost(s: Services, tx: Db, tenantId: string, subDomain
   });
 }
 
+/** The transactions that have their tenant's sync to run at their end: one sync covers every row they changed. */
+const syncing = new WeakSet<Db>();
+
 /** After a moved tenant's transaction commits, its hosts follow its applications (a failure: the sweep's). */
 function syncAfter(s: Services, tx: Db, tenantId: string) {
-  afterTenantTx(tx, async (committed) => {
+  if (syncing.has(tx)) return;
+  const registered = afterTenantTx(tx, async (committed) => {
+    syncing.delete(tx);
     if (committed) await syncHosts(s, tenantId).catch(() => {});
   });
+  if (registered) syncing.add(tx);
 }
 
 /** Frees the full domain of an application (rejected or removed). */
