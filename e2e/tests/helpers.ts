@@ -96,6 +96,8 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** The console's sidebar. */
+export const sidebar = (page: Page) => page.getByTestId('sidebar');
 /**
  * Opens a screen from the sidebar: its group first when the screen is not showing, then the screen, until `opened`
  * holds (a URL to reach, or a check). The group's opening animation is waited out before the click: a click while it
@@ -108,12 +110,12 @@ export async function openSidebar(
   screenName: string,
   opened: RegExp | (() => Promise<void>),
 ) {
-  const sidebar = page.getByTestId('sidebar');
-  const item = sidebar.locator('.ant-menu-sub').getByText(screenName, { exact: true });
+  const menu = sidebar(page);
+  const item = menu.locator('.ant-menu-sub').getByText(screenName, { exact: true });
   await expect(async () => {
     if (!(await item.isVisible()))
-      await sidebar.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
-    await expect(sidebar.locator('.ant-motion-collapse')).toHaveCount(0);
+      await menu.locator('.ant-menu-submenu-title').getByText(groupName, { exact: true }).click();
+    await expect(menu.locator('.ant-motion-collapse')).toHaveCount(0);
     await item.click({ timeout: 5_000 });
     if (opened instanceof RegExp) await expect(page).toHaveURL(opened, { timeout: 3_000 });
     else await opened();
@@ -150,8 +152,6 @@ export async function loginChanging(page: Page, tenantId: string, account: strin
   await expect(page.getByText('修改成功').first()).toBeVisible();
 }
 
-/** The console's sidebar. */
-export const sidebar = (page: Page) => page.getByTestId('sidebar');
 /** Opens a crud screen from the sidebar (`openSidebar`): done once the page on show has the screen's title. */
 export async function openScreen(page: Page, group: string, screen: string) {
   // The tab of the screen is active once its page shows its own title (other tabs stay alive, hidden).
